@@ -1,0 +1,131 @@
+/// One input file held as raw UTF-8 bytes, with the line table needed to turn byte offsets into
+/// line and column numbers.
+///
+/// Every later phase refers to text by byte offsets into `bytes`; nothing re-slices `String`s on
+/// hot paths. Lines end at LF, CRLF or a lone CR, so positions are right whatever the editor saved.
+public final class SourceFile: Sendable {
+    /// The path shown in diagnostics (as given on the command line, or `<stdin>`).
+    public let path: String
+    /// The file's bytes exactly as read, including any byte-order mark or invalid UTF-8.
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    /// Creates a source file from its bytes.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                starts.append(index + 1)
+            } else if byte == 0x0D {
+                // CRLF is one line break; a lone CR is one too.
+                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.lineStarts = starts
+    }
+
+    /// Creates a source file from text.
+    public convenience init(path: String, text: String) {
+        self.init(path: path, bytes: Array(text.utf8))
+    }
+
+    /// The 0-based line index holding `offset` (binary search over line starts).
+    public func lineIndex(of offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// The 1-based line and column of a byte offset; columns count Unicode scalars, so a CJK
+    /// character or an emoji is one column, and a tab is one column.
+    public func location(of offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        let line = lineIndex(of: clamped)
+        var column = 1
+        var index = lineStarts[line]
+        while index < clamped {
+            // Continuation bytes (10xxxxxx) do not start a new scalar.
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // A UTF-8 byte-order mark at the very start is not a column.
+        if line == 0, hasByteOrderMark, clamped >= 3 { column -= 1 }
+        return SourceLocation(offset: clamped, line: line + 1, column: column)
+    }
+
+    /// Whether the file starts with a UTF-8 byte-order mark.
+    public var hasByteOrderMark: Bool {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
+    /// The byte range of a 0-based line without its line terminator.
+    public func lineRange(_ line: Int) -> Range<Int> {
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return start..<end
+    }
+
+    /// The text of a byte range, with invalid UTF-8 replaced by U+FFFD.
+    public func text(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, bytes.count))
+        let upper = max(lower, min(range.upperBound, bytes.count))
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+}
+
+/// A resolved position in a source file.
+public struct SourceLocation: Equatable, Sendable {
+    /// The 0-based byte offset.
+    public var offset: Int
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column, counted in Unicode scalars.
+    public var column: Int
+}
+
+/// A byte range in one source file.
+public struct SourceRange: Hashable, Sendable {
+    /// The file the range is in.
+    public var fileID: FileID
+    /// The first byte.
+    public var start: Int
+    /// One past the last byte; equal to `start` for an empty range (a point).
+    public var end: Int
+
+    /// Creates a range.
+    public init(fileID: FileID, start: Int, end: Int) {
+        self.fileID = fileID
+        self.start = start
+        self.end = max(start, end)
+    }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(fileID: fileID, start: min(start, other.start), end: max(end, other.end))
+    }
+}
+
+/// Identifies a source file within one compilation.
+public struct FileID: Hashable, Comparable, Sendable {
+    /// The index of the file in the compilation's file table.
+    public var index: Int
+
+    /// Creates a file identifier.
+    public init(_ index: Int) { self.index = index }
+
+    /// Orders files by the order they were loaded.
+    public static func < (left: FileID, right: FileID) -> Bool { left.index < right.index }
+}

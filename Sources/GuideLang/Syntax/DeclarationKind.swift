@@ -1,0 +1,54 @@
+/// The block keywords of the language and which blocks may contain which.
+///
+/// The parser uses the nesting to recover from a missing `}` (a `tour` cannot be inside a `step`,
+/// so the `step` must have ended); the checker uses it to report misplaced blocks.
+public enum DeclarationKind: String, CaseIterable, Sendable {
+    /// `guide ID { ... }`: one onboarding guide.
+    case guide
+    /// `pages { ... }`: a paged walkthrough.
+    case pages
+    /// `page ID { ... }`: one page of a walkthrough.
+    case page
+    /// `buttons { ... }`: labels of the skip / next / done buttons.
+    case buttons
+    /// `screen ID { ... }`: a screen of the app and its targets.
+    case screen
+    /// `target ID { ... }`: a view on a screen, by its frame.
+    case target
+    /// `tour ID on SCREEN { ... }`: a spotlight tour over a screen.
+    case tour
+    /// `step ID { ... }`: one highlight and its tip.
+    case step
+    /// `style ID { ... }`: a named set of properties.
+    case style
+    /// `strings { ... }`: localized text.
+    case strings
+    /// `locale ID { ... }`: the strings of one locale.
+    case locale
+
+    /// The kinds that may appear directly inside this one.
+    public var children: [DeclarationKind] {
+        switch self {
+        case .guide: [.pages, .screen, .tour, .style]
+        case .pages: [.page, .buttons]
+        case .screen: [.target]
+        case .tour: [.step]
+        case .strings: [.locale]
+        case .page, .buttons, .target, .step, .style, .locale: []
+        }
+    }
+
+    /// The kinds allowed at the top level of a file.
+    public static let topLevel: [DeclarationKind] = [.guide, .style, .screen, .strings]
+
+    /// Whether the declaration needs a name, takes none, or takes `on SUBJECT`.
+    public var takesName: Bool {
+        switch self {
+        case .pages, .buttons, .strings: false
+        default: true
+        }
+    }
+
+    /// Whether the declaration is written `KIND NAME on SUBJECT`.
+    public var takesSubject: Bool { self == .tour }
+}

@@ -1,0 +1,302 @@
+/// Splits a source file's UTF-8 bytes into tokens, keeping every byte of trivia.
+///
+/// The lexer never fails: bytes that form no token become `unknown` tokens after one diagnostic,
+/// so the parser can skip them quietly. It works on bytes, never on `Character`s.
+public struct Lexer {
+    private let bytes: [UInt8]
+    private let fileID: FileID
+    private var index = 0
+    private var tokens: [Token] = []
+    private var diagnostics = DiagnosticBag()
+
+    /// The most bytes guidec lexes in one file; offsets are stored in 32 bits.
+    public static let maximumFileSize = Int(UInt32.max) - 1
+
+    private init(bytes: [UInt8], fileID: FileID) {
+        self.bytes = bytes
+        self.fileID = fileID
+    }
+
+    /// Lexes a whole file into tokens ending with `endOfFile`.
+    public static func tokenize(_ source: SourceFile, fileID: FileID) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+        var lexer = Lexer(bytes: source.bytes, fileID: fileID)
+        if source.bytes.count > maximumFileSize {
+            lexer.diagnostics.report(Diagnostic(
+                .limitExceeded, at: SourceRange(fileID: fileID, start: 0, end: 0),
+                "file is \(source.bytes.count) bytes, more than the \(maximumFileSize) guidec accepts"))
+            let end = UInt32(0)
+            return ([Token(kind: .endOfFile, isAtLineStart: false, triviaStart: end, start: end, end: end)],
+                    lexer.diagnostics.diagnostics)
+        }
+        lexer.tokens.reserveCapacity(source.bytes.count / 4 + 1)
+        lexer.run()
+        return (lexer.tokens, lexer.diagnostics.diagnostics)
+    }
+
+    private mutating func run() {
+        while true {
+            let triviaStart = index
+            let sawNewline = skipTrivia()
+            let start = index
+            guard index < bytes.count else {
+                append(.endOfFile, triviaStart: triviaStart, start: start, newline: sawNewline)
+                return
+            }
+            let kind = scanToken()
+            append(kind, triviaStart: triviaStart, start: start, newline: sawNewline)
+        }
+    }
+
+    private mutating func append(_ kind: TokenKind, triviaStart: Int, start: Int, newline: Bool) {
+        tokens.append(Token(
+            kind: kind, isAtLineStart: newline,
+            triviaStart: UInt32(triviaStart), start: UInt32(start), end: UInt32(index)))
+    }
+
+    private func peek(_ offset: Int = 0) -> UInt8 {
+        let position = index + offset
+        return position < bytes.count ? bytes[position] : 0
+    }
+
+    private func range(_ start: Int, _ end: Int) -> SourceRange {
+        SourceRange(fileID: fileID, start: start, end: end)
+    }
+
+    // MARK: Trivia
+
+    /// Skips whitespace, line breaks and comments; returns whether a line break was seen.
+    private mutating func skipTrivia() -> Bool {
+        var sawNewline = index == 0
+        if index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0B, 0x0C:
+                index += 1
+            case 0x0A, 0x0D:
+                sawNewline = true
+                index += 1
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    if bytes[index] >= 0x80 { validateScalar() } else { index += 1 }
+                }
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                skipBlockComment()
+            default:
+                return sawNewline
+            }
+        }
+        return sawNewline
+    }
+
+    private mutating func skipBlockComment() {
+        let start = index
+        var depth = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                index += 2
+            } else if bytes[index] == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                index += 2
+                if depth == 0 { return }
+            } else if bytes[index] >= 0x80 {
+                validateScalar()
+            } else {
+                index += 1
+            }
+        }
+        diagnostics.report(Diagnostic(
+            .unterminatedComment, at: range(start, start + 2), "unterminated block comment",
+            notes: ["a block comment runs until its matching '*/'; comments nest"],
+            fixIts: [.init(range: range(bytes.count, bytes.count), replacement: String(repeating: " */", count: max(depth, 1)),
+                           message: "insert '*/'")]))
+    }
+
+    /// Steps over one UTF-8 scalar starting at a byte >= 0x80, reporting it when invalid.
+    /// Returns the decoded scalar, or nil when the bytes are not UTF-8.
+    @discardableResult
+    private mutating func validateScalar() -> Unicode.Scalar? {
+        let start = index
+        let length = UTF8Validation.scalarLength(bytes, at: index)
+        if length == 0 {
+            diagnostics.report(Diagnostic(
+                .invalidUTF8, at: range(start, start + 1),
+                "invalid UTF-8 byte 0x\(String(bytes[start], radix: 16, uppercase: true)) at byte offset \(start)",
+                notes: ["guide files must be saved as UTF-8"]))
+            index += 1
+            return nil
+        }
+        index += length
+        return UTF8Validation.decode(bytes, at: start, length: length)
+    }
+
+    // MARK: Tokens
+
+    private mutating func scanToken() -> TokenKind {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "{"): index += 1; return .leftBrace
+        case UInt8(ascii: "}"): index += 1; return .rightBrace
+        case UInt8(ascii: "("): index += 1; return .leftParen
+        case UInt8(ascii: ")"): index += 1; return .rightParen
+        case UInt8(ascii: "["): index += 1; return .leftBracket
+        case UInt8(ascii: "]"): index += 1; return .rightBracket
+        case UInt8(ascii: ":"): index += 1; return .colon
+        case UInt8(ascii: ","): index += 1; return .comma
+        case UInt8(ascii: ";"): index += 1; return .semicolon
+        case UInt8(ascii: "@"): index += 1; return .at
+        case UInt8(ascii: ">"):
+            index += 1
+            if peek() == UInt8(ascii: "=") { index += 1; return .greaterEqual }
+            return .greater
+        case UInt8(ascii: "<"):
+            index += 1
+            if peek() == UInt8(ascii: "=") { index += 1; return .lessEqual }
+            return .less
+        case UInt8(ascii: "="):
+            index += 1
+            if peek() == UInt8(ascii: "=") { index += 1; return .equalEqual }
+            return .equal
+        case UInt8(ascii: "\""):
+            scanString()
+            return .string
+        case UInt8(ascii: "#"):
+            scanColor()
+            return .color
+        case UInt8(ascii: "-") where Self.isDigit(peek(1)):
+            scanNumber()
+            return .number
+        case _ where Self.isDigit(byte):
+            scanNumber()
+            return .number
+        case _ where Self.isIdentifierStart(byte):
+            scanIdentifier()
+            return .identifier
+        default:
+            scanUnknown()
+            return .unknown
+        }
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
+    }
+
+    static func isIdentifierContinue(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || isDigit(byte) }
+
+    private mutating func scanIdentifier() {
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if Self.isIdentifierContinue(byte) {
+                index += 1
+            } else if byte == UInt8(ascii: "-"), Self.isIdentifierContinue(peek(1)) {
+                // Hyphens join words (`center-x`, `opened-settings`) but never end a name.
+                index += 2
+            } else {
+                break
+            }
+        }
+    }
+
+    private mutating func scanNumber() {
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        while Self.isDigit(peek()) { index += 1 }
+        if peek() == UInt8(ascii: "."), Self.isDigit(peek(1)) {
+            index += 1
+            while Self.isDigit(peek()) { index += 1 }
+        }
+        // The unit, if any, is part of the token: `48%`, `2s`, `300ms`, `16pt`.
+        if peek() == UInt8(ascii: "%") {
+            index += 1
+        } else {
+            while Self.isIdentifierStart(peek()) { index += 1 }
+        }
+    }
+
+    private mutating func scanColor() {
+        let start = index
+        index += 1
+        while Self.isIdentifierContinue(peek()) { index += 1 }
+        let digits = bytes[(start + 1)..<index]
+        let isHex = digits.allSatisfy { HexDigit.value($0) != nil }
+        if !isHex || ![3, 6, 8].contains(digits.count) {
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            let reason = isHex
+                ? "has \(digits.count) hex digit\(digits.count == 1 ? "" : "s")"
+                : "contains a character that is not a hex digit"
+            diagnostics.report(Diagnostic(
+                .invalidColor, at: range(start, index), "invalid colour '\(text)': it \(reason)",
+                help: ["write a colour as #RGB, #RRGGBB or #RRGGBBAA with hex digits 0-9 and A-F"]))
+        }
+    }
+
+    private mutating func scanUnknown() {
+        let start = index
+        var isValidText = true
+        // One diagnostic for a whole run of stray bytes, not one per byte.
+        repeat {
+            if bytes[index] >= 0x80 {
+                if validateScalar() == nil { isValidText = false }
+            } else {
+                index += 1
+            }
+        } while index < bytes.count && Self.isStray(bytes[index])
+        guard isValidText else { return }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let shown = text.unicodeScalars.map { scalar in
+            scalar.value < 0x20 || scalar.value == 0x7F
+                ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                : String(scalar)
+        }.joined()
+        var help: [String] = []
+        if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
+            help.append("use straight double quotes (\") around strings")
+        } else if text.unicodeScalars.first.map({ $0.value >= 0x80 }) == true {
+            help.append("text other than ASCII belongs inside a string: \"\(text)\"")
+        }
+        diagnostics.report(Diagnostic(
+            .unexpectedCharacter, at: range(start, index), "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") '\(shown)'",
+            help: help))
+    }
+
+    /// Whether a byte continues a run of stray characters.
+    private static func isStray(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: false
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
+             UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","),
+             UInt8(ascii: ";"), UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "#"),
+             UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "/"):
+            false
+        default:
+            !(isIdentifierContinue(byte) || byte == UInt8(ascii: "-"))
+        }
+    }
+
+    private mutating func scanString() {
+        var scanner = StringLiteralScanner(bytes: bytes, fileID: fileID)
+        index = scanner.scan(from: index, decoding: false)
+        diagnostics.report(contentsOf: scanner.diagnostics)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}
+
+/// Hex digit values for colours and `\u{...}` escapes.
+enum HexDigit {
+    static func value(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,424 @@
+/// A recursive-descent parser that never throws: it returns a tree and diagnostics, recovering at
+/// property and declaration boundaries so that independent mistakes are each reported once.
+///
+/// Recursion follows block and call nesting only, and stops at `maximumDepth`; deeper input is
+/// skipped by counting brackets in a loop, so no input can overflow the stack.
+public struct Parser {
+    private let source: SourceFile
+    private let fileID: FileID
+    private let tokens: [Token]
+    private var position = 0
+    private var diagnostics: [Diagnostic]
+    /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
+    private var blockStack: [DeclarationKind?] = []
+
+    /// The deepest nesting of blocks and calls guidec parses.
+    public static let maximumDepth = 64
+
+    private init(source: SourceFile, fileID: FileID, tokens: [Token], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.fileID = fileID
+        self.tokens = tokens
+        self.diagnostics = diagnostics
+    }
+
+    /// Lexes and parses a file.
+    public static func parse(_ source: SourceFile, fileID: FileID = FileID(0)) -> SyntaxTree {
+        let (tokens, lexical) = Lexer.tokenize(source, fileID: fileID)
+        var parser = Parser(source: source, fileID: fileID, tokens: tokens, diagnostics: lexical)
+        let members = parser.parseMembers(closing: nil)
+        let sorted = parser.diagnostics.enumerated().sorted {
+            ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+        }.map(\.element)
+        return SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: members, diagnostics: sorted)
+    }
+
+    // MARK: Vocabulary
+
+    private var current: Token { tokens[position] }
+    private func kind(at index: Int) -> TokenKind { index < tokens.count ? tokens[index].kind : .endOfFile }
+    private func peekKind(_ offset: Int = 1) -> TokenKind { kind(at: position + offset) }
+    private var isAtEnd: Bool { current.kind == .endOfFile }
+
+    private mutating func advance() -> Int {
+        let index = position
+        if !isAtEnd { position += 1 }
+        return index
+    }
+
+    private func text(_ index: Int) -> String { source.text(tokens[index].range) }
+
+    private func range(_ index: Int) -> SourceRange {
+        SourceRange(fileID: fileID, start: Int(tokens[index].start), end: Int(tokens[index].end))
+    }
+
+    private func describe(_ index: Int) -> String {
+        let token = tokens[index]
+        switch token.kind {
+        case .identifier: return "'\(text(index))'"
+        case .number, .color: return "\(token.kind.displayName) '\(text(index))'"
+        case .string: return "a string"
+        case .unknown, .endOfFile: return token.kind.displayName
+        default: return token.kind.displayName
+        }
+    }
+
+    private mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// Skips the rest of a broken member: up to the next line start, `;` or the closing `}` of the
+    /// current block, stepping over balanced brackets.
+    private mutating func synchronize() {
+        var depth = 0
+        while !isAtEnd {
+            let token = current
+            if depth == 0 {
+                if token.kind == .rightBrace || token.kind == .semicolon { return }
+                if token.isAtLineStart && position > 0 { return }
+            }
+            switch token.kind {
+            case .leftBrace, .leftParen, .leftBracket: depth += 1
+            case .rightBrace, .rightParen, .rightBracket: if depth > 0 { depth -= 1 }
+            default: break
+            }
+            position += 1
+        }
+    }
+
+    // MARK: Members
+
+    /// Parses members until the closing brace of the current block (not consumed) or the end.
+    private mutating func parseMembers(closing openBrace: Int?) -> [Member] {
+        var members: [Member] = []
+        while !isAtEnd {
+            let token = current
+            switch token.kind {
+            case .semicolon:
+                position += 1
+            case .rightBrace:
+                if openBrace != nil { return members }
+                report(Diagnostic(
+                    .unexpectedClosing, at: range(position), "unexpected '}' with no block to close",
+                    fixIts: [.init(range: range(position), replacement: "", message: "remove the '}'")]))
+                position += 1
+            case .unknown:
+                // Already reported by the lexer.
+                position += 1
+            case .identifier:
+                if let member = parseMember() { members.append(member) }
+                if position < tokens.count, !isAtEnd, endsEnclosingBlock() { return members }
+            case .string where peekKind() == .colon:
+                // A quoted property name, as for string keys in a `locale` block.
+                members.append(.property(parseProperty()))
+            default:
+                report(Diagnostic(
+                    .expectedMember, at: range(position),
+                    "expected a property or a block, found \(describe(position))",
+                    notes: ["a block holds properties ('name: value') and nested blocks ('keyword name { ... }')"]))
+                position += 1
+                synchronize()
+            }
+        }
+        return members
+    }
+
+    /// Whether the next token starts a block that cannot be inside the current one but can be
+    /// inside an enclosing one, meaning the current block is missing its `}`.
+    private func endsEnclosingBlock() -> Bool {
+        guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
+              looksLikeDeclaration(at: position),
+              let keyword = DeclarationKind(rawValue: text(position))
+        else { return false }
+        if let innermost = blockStack.last, let innermost, innermost.children.contains(keyword) { return false }
+        if blockStack.last == nil { return false }
+        // Allowed in some enclosing block, or at the top level?
+        if DeclarationKind.topLevel.contains(keyword) { return true }
+        return blockStack.dropLast().contains { $0?.children.contains(keyword) == true }
+    }
+
+    /// Whether the tokens at `index` read `keyword [name] [on subject] {`.
+    private func looksLikeDeclaration(at index: Int) -> Bool {
+        var cursor = index + 1
+        for _ in 0..<4 {
+            switch kind(at: cursor) {
+            case .leftBrace: return true
+            case .identifier, .string:
+                if tokens[cursor].isAtLineStart { return false }
+                cursor += 1
+            default: return false
+            }
+        }
+        return false
+    }
+
+    private mutating func parseMember() -> Member? {
+        let next = peekKind()
+        if next == .colon { return .property(parseProperty()) }
+        if next == .equal {
+            report(Diagnostic(
+                .equalsInsteadOfColon, at: range(position + 1), "expected ':' after '\(text(position))', found '='",
+                notes: ["properties are written 'name: value'"],
+                fixIts: [.init(range: range(position + 1), replacement: ":", message: "replace '=' with ':'")]))
+            return .property(parseProperty())
+        }
+        if text(position) == "import", next == .string || tokens[position + 1].isAtLineStart || next == .endOfFile {
+            return parseImport()
+        }
+        if looksLikeDeclaration(at: position) { return .declaration(parseDeclaration()) }
+        // A name followed by a value on the same line: a property missing its colon.
+        if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) {
+            let name = position
+            report(Diagnostic(
+                .expectedColon, at: range(name), "expected ':' after property name '\(text(name))'",
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: Int(tokens[name].end), end: Int(tokens[name].end)),
+                               replacement: ":", message: "insert ':'")]))
+            return .property(parseProperty())
+        }
+        if next == .leftBrace || isAtEnd {
+            return .declaration(parseDeclaration())
+        }
+        report(Diagnostic(
+            .expectedMember, at: range(position),
+            "expected ':' or a block after '\(text(position))'",
+            notes: ["write a property as '\(text(position)): value' or a block as '\(text(position)) name { ... }'"]))
+        position += 1
+        synchronize()
+        return nil
+    }
+
+    private mutating func parseImport() -> Member {
+        let keyword = advance()
+        var path: Int?
+        if current.kind == .string, !current.isAtLineStart {
+            path = advance()
+        } else {
+            report(Diagnostic(
+                .expectedValue, at: range(keyword), "expected a file path after 'import'",
+                help: ["write the path as a string: import \"shared/styles.guide\""]))
+        }
+        return .importDirective(ImportSyntax(keyword: keyword, path: path))
+    }
+
+    private mutating func parseDeclaration() -> DeclarationSyntax {
+        let keyword = advance()
+        var declaration = DeclarationSyntax(
+            keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
+        if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
+            declaration.name = advance()
+        }
+        if isOnKeyword(position), !current.isAtLineStart {
+            let on = advance()
+            if current.kind == .identifier, !current.isAtLineStart {
+                declaration.subject = advance()
+            } else {
+                report(Diagnostic(.missingName, at: range(on), "expected a screen name after 'on'"))
+            }
+        }
+        declaration.lastToken = position - 1
+        guard current.kind == .leftBrace else {
+            report(Diagnostic(
+                .expectedMember, at: range(declaration.lastToken),
+                "expected '{' after '\(text(keyword))\(declaration.name.map { " " + text($0) } ?? "")'"))
+            synchronize()
+            return declaration
+        }
+        let open = advance()
+        declaration.openBrace = open
+        if blockStack.count >= Self.maximumDepth {
+            report(Diagnostic(
+                .nestingTooDeep, at: range(open), "blocks nested more than \(Self.maximumDepth) deep",
+                notes: ["guidec skips the contents of this block"]))
+            skipBalancedBlock()
+            declaration.closeBrace = position > 0 && kind(at: position - 1) == .rightBrace ? position - 1 : nil
+            declaration.lastToken = max(open, position - 1)
+            return declaration
+        }
+        blockStack.append(DeclarationKind(rawValue: text(keyword)))
+        declaration.members = parseMembers(closing: open)
+        blockStack.removeLast()
+        if current.kind == .rightBrace {
+            declaration.closeBrace = advance()
+            declaration.lastToken = declaration.closeBrace!
+        } else {
+            let name = text(keyword) + (declaration.name.map { " '\(text($0))'" } ?? "")
+            let insertAt = position > 0 ? Int(tokens[position - 1].end) : 0
+            report(Diagnostic(
+                .unclosedBlock, at: range(open), "'\(text(keyword))' block is never closed",
+                labels: [.init(range(keyword), "\(name) starts here")],
+                notes: isAtEnd ? ["the file ended inside this block"]
+                    : ["'\(text(position))' cannot appear inside \(name), so the block must have ended before it"],
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: "\n}",
+                               message: "insert '}'")]))
+            declaration.lastToken = max(open, position - 1)
+        }
+        return declaration
+    }
+
+    private func isOnKeyword(_ index: Int) -> Bool {
+        kind(at: index) == .identifier && text(index) == "on" && kind(at: index + 1) == .identifier
+    }
+
+    /// Skips a block whose `{` was just consumed, without recursion.
+    private mutating func skipBalancedBlock() {
+        var depth = 1
+        while !isAtEnd {
+            switch advanceKind() {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                depth -= 1
+                if depth == 0 { return }
+            default: break
+            }
+        }
+    }
+
+    private mutating func advanceKind() -> TokenKind { tokens[advance()].kind }
+
+    // MARK: Properties and values
+
+    private mutating func parseProperty() -> PropertySyntax {
+        let name = advance()
+        var colon: Int?
+        if current.kind == .colon || current.kind == .equal { colon = advance() }
+        var property = PropertySyntax(name: name, colon: colon, items: [], lastToken: colon ?? name)
+        let valueStart = position
+        if isAtValueEnd(inParentheses: false) || current.kind == .comma {
+            report(Diagnostic(
+                .expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'",
+                notes: ["a value must start on the same line as its property name"]))
+            if current.kind == .comma { synchronize() }
+            return property
+        }
+        property.items = parseItems(inParentheses: false, depth: 0)
+        if property.items.isEmpty {
+            report(Diagnostic(.expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'"))
+        }
+        property.lastToken = max(colon ?? name, position - 1)
+        // Anything left on the line cannot continue the value.
+        if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
+           !(current.kind == .identifier && peekKind() == .colon), position >= valueStart {
+            report(Diagnostic(
+                .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
+                notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
+            synchronize()
+            property.lastToken = max(property.lastToken, position - 1)
+        }
+        return property
+    }
+
+    /// Whether the value being parsed ends here.
+    private func isAtValueEnd(inParentheses: Bool) -> Bool {
+        let token = current
+        switch token.kind {
+        case .endOfFile, .rightBrace, .semicolon, .leftBrace, .rightBracket: return true
+        case .rightParen: return true
+        default: break
+        }
+        if inParentheses { return false }
+        return token.isAtLineStart
+    }
+
+    private mutating func parseItems(inParentheses: Bool, depth: Int) -> [ValueItemSyntax] {
+        var items: [ValueItemSyntax] = []
+        var afterComma = false
+        while true {
+            if inParentheses, current.isAtLineStart, current.kind == .identifier, peekKind() == .colon, !afterComma,
+               !items.isEmpty {
+                // `once(key: "k"` then a new property line: the ')' is missing.
+                return items
+            }
+            if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth) {
+                items.append(item)
+            }
+            afterComma = false
+            if inParentheses, current.kind == .identifier, peekKind() == .colon, !current.isAtLineStart {
+                let insertAt = Int(tokens[position - 1].end)
+                report(Diagnostic(
+                    .unexpectedToken, at: range(position), "expected ',' before argument '\(text(position))'",
+                    fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ",",
+                                   message: "insert ','")]))
+                afterComma = true
+                continue
+            }
+            guard current.kind == .comma else { return items }
+            let comma = advance()
+            afterComma = true
+            if isAtValueEnd(inParentheses: inParentheses) {
+                if !inParentheses {
+                    report(Diagnostic(
+                        .expectedValue, at: range(comma), "expected a value after ','",
+                        fixIts: [.init(range: range(comma), replacement: "", message: "remove the ','")]))
+                }
+                return items
+            }
+        }
+    }
+
+    private mutating func parseItem(inParentheses: Bool, allowLabel: Bool, depth: Int) -> ValueItemSyntax? {
+        let first = position
+        var label: Int?
+        if allowLabel, current.kind == .identifier, peekKind() == .colon {
+            label = advance()
+            position += 1  // the colon
+        }
+        var terms: [TermSyntax] = []
+        while !isAtValueEnd(inParentheses: inParentheses) {
+            let token = current
+            if token.kind == .comma || token.kind == .rightParen { break }
+            // `name:` inside a value starts the next property (or, in a call, the next argument).
+            if token.kind == .identifier, peekKind() == .colon { break }
+            switch token.kind {
+            case .identifier where peekKind() == .leftParen:
+                terms.append(.call(parseCall(depth: depth + 1)))
+            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
+                terms.append(.token(advance()))
+            case .unknown:
+                position += 1
+            default:
+                report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))
+                position += 1
+            }
+        }
+        if terms.isEmpty {
+            if label != nil || inParentheses && current.kind == .comma {
+                report(Diagnostic(.expectedValue, at: range(max(first, position - 1)), "expected a value"))
+            }
+            if label == nil { return nil }
+        }
+        return ValueItemSyntax(label: label, terms: terms, firstToken: first, lastToken: max(first, position - 1))
+    }
+
+    private mutating func parseCall(depth: Int) -> CallSyntax {
+        let name = advance()
+        let open = advance()
+        var call = CallSyntax(name: name, arguments: [], closeParen: nil, lastToken: open)
+        if depth > Self.maximumDepth {
+            report(Diagnostic(.nestingTooDeep, at: range(open), "calls nested more than \(Self.maximumDepth) deep"))
+            var nesting = 1
+            while !isAtEnd && nesting > 0 {
+                switch advanceKind() {
+                case .leftParen: nesting += 1
+                case .rightParen: nesting -= 1
+                default: break
+                }
+            }
+            call.lastToken = position - 1
+            return call
+        }
+        if current.kind != .rightParen {
+            call.arguments = parseItems(inParentheses: true, depth: depth)
+        }
+        if current.kind == .rightParen {
+            call.closeParen = advance()
+            call.lastToken = call.closeParen!
+        } else {
+            let insertAt = Int(tokens[max(open, position - 1)].end)
+            report(Diagnostic(
+                .unclosedParenthesis, at: range(open), "'(' is never closed",
+                labels: [.init(range(name), "in this call to '\(text(name))'")],
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ")",
+                               message: "insert ')'")]))
+            call.lastToken = max(open, position - 1)
+        }
+        return call
+    }
+}

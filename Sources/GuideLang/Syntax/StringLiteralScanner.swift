@@ -1,0 +1,185 @@
+/// Scans one string literal, single-line (`"..."`) or multi-line (`"""` ... `"""`), validating it
+/// and optionally decoding its value.
+///
+/// The lexer runs it to find where the literal ends and to report its errors once; the checker
+/// runs it again, decoding, when it needs the value. One piece of code serves both so the two
+/// can never disagree.
+struct StringLiteralScanner {
+    let bytes: [UInt8]
+    let fileID: FileID
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var value: [UInt8] = []
+    private var isDecoding = false
+
+    init(bytes: [UInt8], fileID: FileID) {
+        self.bytes = bytes
+        self.fileID = fileID
+    }
+
+    /// The decoded text; invalid UTF-8 (already reported by the lexer) becomes U+FFFD.
+    var text: String { String(decoding: value, as: UTF8.self) }
+
+    private func range(_ start: Int, _ end: Int) -> SourceRange { SourceRange(fileID: fileID, start: start, end: end) }
+
+    private func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
+
+    /// Scans the literal whose opening quote is at `start`; returns the offset just past it.
+    mutating func scan(from start: Int, decoding: Bool) -> Int {
+        isDecoding = decoding
+        value.removeAll(keepingCapacity: true)
+        if at(start + 1) == UInt8(ascii: "\""), at(start + 2) == UInt8(ascii: "\"") {
+            return scanMultiline(from: start)
+        }
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { return index + 1 }
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte == UInt8(ascii: "\\") {
+                index = scanEscape(at: index)
+            } else {
+                index = appendScalar(at: index)
+            }
+        }
+        diagnostics.append(Diagnostic(
+            .unterminatedString, at: range(start, index), "unterminated string",
+            notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
+            fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
+        return index
+    }
+
+    /// Copies one scalar (or one invalid byte) into the value.
+    private mutating func appendScalar(at index: Int) -> Int {
+        let length = max(1, UTF8Validation.scalarLength(bytes, at: index))
+        if isDecoding { value.append(contentsOf: bytes[index..<min(index + length, bytes.count)]) }
+        return index + length
+    }
+
+    private mutating func scanEscape(at index: Int) -> Int {
+        let next = at(index + 1)
+        let simple: UInt8? = switch next {
+        case UInt8(ascii: "n"): 0x0A
+        case UInt8(ascii: "t"): 0x09
+        case UInt8(ascii: "r"): 0x0D
+        case UInt8(ascii: "0"): 0x00
+        case UInt8(ascii: "\""): UInt8(ascii: "\"")
+        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+        default: nil
+        }
+        if let simple {
+            if isDecoding { value.append(simple) }
+            return index + 2
+        }
+        if next == UInt8(ascii: "u"), at(index + 2) == UInt8(ascii: "{") {
+            var position = index + 3
+            var scalarValue: UInt32 = 0
+            var digits = 0
+            while let digit = HexDigit.value(at(position)), digits < 8 {
+                scalarValue = scalarValue << 4 | digit
+                digits += 1
+                position += 1
+            }
+            if at(position) == UInt8(ascii: "}"), digits > 0, let scalar = Unicode.Scalar(scalarValue) {
+                if isDecoding { value.append(contentsOf: Array(String(scalar).utf8)) }
+                return position + 1
+            }
+            let end = at(position) == UInt8(ascii: "}") ? position + 1 : position
+            diagnostics.append(Diagnostic(
+                .invalidEscape, at: range(index, end), "invalid unicode escape",
+                help: ["write a Unicode scalar as \\u{1F600}: one to eight hex digits naming a value up to 10FFFF, not a surrogate"]))
+            return end
+        }
+        if next == 0x0A || next == 0x0D || index + 1 >= bytes.count {
+            diagnostics.append(Diagnostic(
+                .invalidEscape, at: range(index, index + 1), "backslash at the end of a line",
+                help: ["write '\\\\' for a backslash, or use \"\"\" for text over several lines"]))
+            return index + 1
+        }
+        let length = max(1, UTF8Validation.scalarLength(bytes, at: index + 1))
+        let shown = String(decoding: bytes[index..<min(index + 1 + length, bytes.count)], as: UTF8.self)
+        diagnostics.append(Diagnostic(
+            .invalidEscape, at: range(index, index + 1 + length), "unknown escape '\(shown)'",
+            notes: ["strings know the escapes \\n \\t \\r \\0 \\\" \\\\ and \\u{...}"],
+            fixIts: [.init(range: range(index, index + 1), replacement: "\\\\", message: "write '\\\\' for a literal backslash")]))
+        return index + 1 + length
+    }
+
+    // MARK: Multi-line strings
+
+    /// The end of the line starting at `index` (before its line break).
+    private func lineEnd(from index: Int) -> Int {
+        var position = index
+        while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
+        return position
+    }
+
+    /// The start of the next line after a line ending at `end`.
+    private func nextLineStart(after end: Int) -> Int {
+        if at(end) == 0x0D, at(end + 1) == 0x0A { return end + 2 }
+        return min(end + 1, bytes.count)
+    }
+
+    private func indentationEnd(from index: Int, to end: Int) -> Int {
+        var position = index
+        while position < end, bytes[position] == 0x20 || bytes[position] == 0x09 { position += 1 }
+        return position
+    }
+
+    private mutating func scanMultiline(from start: Int) -> Int {
+        let afterOpening = start + 3
+        let openingLineEnd = lineEnd(from: afterOpening)
+        if indentationEnd(from: afterOpening, to: openingLineEnd) != openingLineEnd {
+            diagnostics.append(Diagnostic(
+                .unterminatedString, at: range(start, start + 3),
+                "multi-line string must start on the line after its opening '\"\"\"'",
+                help: ["break the line after '\"\"\"', or use a single-line string \"...\""]))
+            // Treat the rest of the line as its content so the error does not cascade.
+            return openingLineEnd
+        }
+        // Find the closing delimiter: the first line whose text starts with """.
+        var lines: [Range<Int>] = []
+        var lineStart = nextLineStart(after: openingLineEnd)
+        while lineStart < bytes.count {
+            let end = lineEnd(from: lineStart)
+            let textStart = indentationEnd(from: lineStart, to: end)
+            if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
+                decodeMultiline(lines: lines, indentation: lineStart..<textStart)
+                return textStart + 3
+            }
+            lines.append(lineStart..<end)
+            if end >= bytes.count { break }
+            lineStart = nextLineStart(after: end)
+        }
+        diagnostics.append(Diagnostic(
+            .unterminatedString, at: range(start, start + 3), "unterminated multi-line string",
+            notes: ["a multi-line string ends at a line that starts with '\"\"\"'"]))
+        return bytes.count
+    }
+
+    private mutating func decodeMultiline(lines: [Range<Int>], indentation: Range<Int>) {
+        let prefix = bytes[indentation]
+        for (number, line) in lines.enumerated() {
+            if number > 0, isDecoding { value.append(0x0A) }
+            let textStart = indentationEnd(from: line.lowerBound, to: line.upperBound)
+            if textStart == line.upperBound { continue }  // blank lines need no indentation
+            var index = line.lowerBound
+            if bytes[line].starts(with: prefix) {
+                index += prefix.count
+            } else {
+                diagnostics.append(Diagnostic(
+                    .multilineIndentation, at: range(line.lowerBound, textStart),
+                    "line is indented less than the closing '\"\"\"'",
+                    notes: ["the closing delimiter's indentation is removed from every line, so each line must start with it"],
+                    help: ["indent this line at least as far as the closing '\"\"\"', using the same spaces or tabs"]))
+                index = textStart
+            }
+            while index < line.upperBound {
+                if bytes[index] == UInt8(ascii: "\\") {
+                    index = scanEscape(at: index)
+                } else {
+                    index = appendScalar(at: index)
+                }
+            }
+        }
+    }
+}
