@@ -9,12 +9,13 @@ let package = Package(
     ],
     targets: [
         // Everything but file I/O and argument parsing lives here, so editors, tests and apps share it.
-        .target(name: "GuideLang"),
+        .target(name: "GuideLang", linkerSettings: [.linkedLibrary("m")]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
         .executableTarget(name: "guidec", dependencies: ["GuideLang"]),
         .testTarget(
             name: "GuideLangTests",
-            dependencies: ["GuideLang"],
+            // guidec is a dependency so that the command-line tests can run the built binary.
+            dependencies: ["GuideLang", "guidec"],
             // Fixtures and goldens are read from the source tree (#filePath) so that recording
             // a golden writes it where git sees it.
             exclude: ["Fixtures"]

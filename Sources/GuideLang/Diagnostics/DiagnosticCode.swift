@@ -123,6 +123,8 @@ extension DiagnosticCode {
     public static let orderCycle = DiagnosticCode("GL0501", .error, "order-cycle")
     /// Two steps with the same explicit `order`.
     public static let orderClash = DiagnosticCode("GL0502", .error, "order-clash")
+    /// Styles that inherit from each other in a cycle.
+    public static let styleCycle = DiagnosticCode("GL0503", .error, "style-cycle")
 
     // MARK: Imports
 
@@ -166,7 +168,7 @@ extension DiagnosticCode {
         unknownPlaceholder,
         underconstrainedAxis, overconstrainedAxis, mixedFrame, notAScrollContainer,
         anchorWithoutContainer,
-        orderCycle, orderClash,
+        orderCycle, orderClash, styleCycle,
         importNotFound, importCycle, misplacedImport,
         missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen,

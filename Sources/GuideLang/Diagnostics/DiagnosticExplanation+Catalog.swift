@@ -1,0 +1,4 @@
+extension DiagnosticExplanation {
+    /// Every explanation, in code order.
+    static let catalog: [DiagnosticExplanation] = []
+}

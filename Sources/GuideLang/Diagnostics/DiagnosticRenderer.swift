@@ -1,0 +1,198 @@
+/// Turns diagnostics into text for people (with source snippets) or tools (one line each, or
+/// JSON lines). Rendering is separate from finding: the checker only produces data.
+public struct DiagnosticRenderer {
+    /// The output style.
+    public enum Style: String, CaseIterable, Sendable {
+        /// The first line, the source line with carets, labels, notes, help and fix-its.
+        case text
+        /// The first line only: `path:line:col: severity[CODE]: message`.
+        case short
+        /// One JSON object per line, with 0-based byte offsets and 1-based lines and columns.
+        case json
+    }
+
+    /// The version of the JSON lines format.
+    public static let jsonFormatVersion = 1
+
+    private let files: (FileID) -> SourceFile
+    private let style: Style
+    private let usesColor: Bool
+
+    /// Creates a renderer that finds sources through `files`.
+    public init(style: Style, usesColor: Bool, files: @escaping (FileID) -> SourceFile) {
+        self.style = style
+        self.usesColor = usesColor
+        self.files = files
+    }
+
+    /// Renders one diagnostic, ending with a newline.
+    public func render(_ diagnostic: Diagnostic) -> String {
+        switch style {
+        case .short: return headline(diagnostic) + "\n"
+        case .json: return json(diagnostic)
+        case .text: return text(diagnostic)
+        }
+    }
+
+    /// Renders the closing summary line ("2 errors and 1 warning"), or "" when there is nothing.
+    public func summary(_ diagnostics: [Diagnostic]) -> String {
+        guard style == .text else { return "" }
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        var parts: [String] = []
+        if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+        if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+        guard !parts.isEmpty else { return "" }
+        return paint(parts.joined(separator: " and ") + " generated", "1") + "\n"
+    }
+
+    // MARK: Parts
+
+    private func paint(_ text: String, _ code: String) -> String {
+        usesColor ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityColor(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "1;31"
+        case .warning: "1;33"
+        case .note: "1;36"
+        }
+    }
+
+    /// `path:line:col: severity[CODE]: message`
+    public func headline(_ diagnostic: Diagnostic) -> String {
+        let file = files(diagnostic.range.fileID)
+        let location = file.location(of: diagnostic.range.start)
+        let severity = paint("\(diagnostic.severity.rawValue)[\(diagnostic.code.id)]", severityColor(diagnostic.severity))
+        return paint("\(file.path):\(location.line):\(location.column):", "1") + " " + severity + ": "
+            + paint(diagnostic.message, "1")
+    }
+
+    private func text(_ diagnostic: Diagnostic) -> String {
+        var output = headline(diagnostic) + "\n"
+        let marks = [(diagnostic.range, "^", "", severityColor(diagnostic.severity))]
+            + diagnostic.labels.map { ($0.range, "-", $0.message, "1;34") }
+        let gutterWidth = marks.map { String(files($0.0.fileID).location(of: $0.0.start).line).count }.max() ?? 1
+        let blank = String(repeating: " ", count: gutterWidth)
+        var previousFile = diagnostic.range.fileID
+        output += paint("\(blank) |", "1;34") + "\n"
+        for (range, marker, label, color) in marks {
+            let file = files(range.fileID)
+            if range.fileID != previousFile {
+                let location = file.location(of: range.start)
+                output += paint("\(blank) --> ", "1;34") + "\(file.path):\(location.line):\(location.column)\n"
+                previousFile = range.fileID
+            }
+            output += snippet(file, range: range, marker: marker, label: label, color: color, gutterWidth: gutterWidth)
+        }
+        for note in diagnostic.notes { output += paint("\(blank) = ", "1;34") + paint("note", "1") + ": \(note)\n" }
+        for help in diagnostic.help { output += paint("\(blank) = ", "1;34") + paint("help", "1") + ": \(help)\n" }
+        for fixIt in diagnostic.fixIts {
+            let location = files(fixIt.range.fileID).location(of: fixIt.range.start)
+            output += paint("\(blank) = ", "1;34") + paint("fix", "1") + ": \(fixIt.message) (at \(location.line):\(location.column))\n"
+        }
+        return output
+    }
+
+    /// One numbered source line with a marker under the range (up to the end of that line).
+    private func snippet(_ file: SourceFile, range: SourceRange, marker: String, label: String, color: String, gutterWidth: Int) -> String {
+        let lineIndex = file.lineIndex(of: min(range.start, file.bytes.count))
+        let lineRange = file.lineRange(lineIndex)
+        let lineStart = lineRange.lowerBound
+        let start = min(max(range.start, lineStart), lineRange.upperBound)
+        let end = min(max(range.end, start), lineRange.upperBound)
+        let before = displayText(file.text(lineStart..<start))
+        let marked = displayText(file.text(start..<end))
+        let after = displayText(file.text(end..<lineRange.upperBound))
+        let number = String(lineIndex + 1)
+        let gutter = String(repeating: " ", count: gutterWidth - number.count) + number
+        let padding = String(repeating: " ", count: Self.displayWidth(before))
+        let underline = String(repeating: marker, count: max(1, Self.displayWidth(marked)))
+        var output = paint("\(gutter) |", "1;34") + " " + before + marked + after + "\n"
+        output += paint(String(repeating: " ", count: gutterWidth) + " |", "1;34") + " " + padding
+            + paint(underline + (label.isEmpty ? "" : " " + label), color) + "\n"
+        return output
+    }
+
+    /// Expands tabs and shows control characters visibly, so carets line up.
+    private func displayText(_ text: String) -> String {
+        var output = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09: output += "    "
+            case 0..<0x20, 0x7F: output += "\u{FFFD}"
+            case 0xFEFF: continue
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+
+    /// The terminal width of text: East Asian wide characters take two columns.
+    static func displayWidth(_ text: String) -> Int {
+        var width = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            switch value {
+            case 0x0300...0x036F, 0x200B...0x200F: continue  // combining marks, zero-width spaces
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
+                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                width += 2
+            default:
+                width += 1
+            }
+        }
+        return width
+    }
+
+    // MARK: JSON
+
+    private func json(_ diagnostic: Diagnostic) -> String {
+        var writer = JSONWriter(pretty: false, capacity: 512)
+        writer.object { json in
+            json.key("version"); json.integer(Self.jsonFormatVersion)
+            json.key("path"); json.string(files(diagnostic.range.fileID).path)
+            json.key("severity"); json.string(diagnostic.severity.rawValue)
+            json.key("code"); json.string(diagnostic.code.id)
+            json.key("message"); json.string(diagnostic.message)
+            json.key("range"); writeRange(diagnostic.range, &json)
+            json.key("labels"); json.array { json in
+                for label in diagnostic.labels {
+                    json.object { json in
+                        json.key("path"); json.string(files(label.range.fileID).path)
+                        json.key("range"); writeRange(label.range, &json)
+                        json.key("message"); json.string(label.message)
+                    }
+                }
+            }
+            json.key("notes"); json.array { json in for note in diagnostic.notes { json.string(note) } }
+            json.key("help"); json.array { json in for help in diagnostic.help { json.string(help) } }
+            json.key("fixIts"); json.array { json in
+                for fixIt in diagnostic.fixIts {
+                    json.object { json in
+                        json.key("range"); writeRange(fixIt.range, &json)
+                        json.key("replacement"); json.string(fixIt.replacement)
+                        json.key("message"); json.string(fixIt.message)
+                    }
+                }
+            }
+        }
+        writer.finish()
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    private func writeRange(_ range: SourceRange, _ json: inout JSONWriter) {
+        let file = files(range.fileID)
+        json.object { json in
+            for (name, offset) in [("start", range.start), ("end", range.end)] {
+                let location = file.location(of: offset)
+                json.key(name); json.object { json in
+                    json.key("offset"); json.integer(location.offset)
+                    json.key("line"); json.integer(location.line)
+                    json.key("column"); json.integer(location.column)
+                }
+            }
+        }
+    }
+}

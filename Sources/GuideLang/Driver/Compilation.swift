@@ -1,0 +1,110 @@
+/// One run of the compiler front end over some root files and everything they import.
+public struct Compilation: Sendable {
+    /// Every file loaded, indexed by `FileID.index`.
+    public let files: [SourceFile]
+    /// The parsed files, in the same order.
+    public let trees: [SyntaxTree]
+    /// Every diagnostic, sorted by file (load order) and position.
+    public let diagnostics: [Diagnostic]
+    /// The lowered document, or nil when an error was reported.
+    public let document: GuideDocument?
+
+    /// The deepest chain of imports followed.
+    public static let maximumImportDepth = 64
+
+    /// Whether any error was reported.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Parses and checks `roots` and the files they import through `provider`.
+    public static func compile(roots: [SourceFile], provider: (any SourceProvider)?) -> Compilation {
+        var loader = ImportLoader(provider: provider)
+        for root in roots { loader.loadRoot(root) }
+        let (document, checkDiagnostics) = Checker.check(loader.trees, rootFiles: loader.rootIDs)
+        var all = loader.diagnostics + checkDiagnostics
+        for tree in loader.trees { all += tree.diagnostics }
+        let sorted = all.enumerated().sorted { left, right in
+            let (a, b) = (left.element.range, right.element.range)
+            return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
+        }.map(\.element)
+        return Compilation(files: loader.trees.map(\.source), trees: loader.trees, diagnostics: sorted, document: document)
+    }
+
+    /// Parses and checks a single text, for tests and editors.
+    public static func compile(path: String, text: String, provider: (any SourceProvider)? = nil) -> Compilation {
+        compile(roots: [SourceFile(path: path, text: text)], provider: provider)
+    }
+
+    /// The file a diagnostic range is in.
+    public func file(_ id: FileID) -> SourceFile { files[id.index] }
+}
+
+/// Loads root files and, depth first, the files they import, reporting missing files and cycles
+/// with the chain of imports that led to them.
+struct ImportLoader {
+    let provider: (any SourceProvider)?
+    private(set) var trees: [SyntaxTree] = []
+    private(set) var diagnostics: [Diagnostic] = []
+    private(set) var rootIDs: Set<FileID> = []
+    private var loaded: [String: FileID] = [:]
+    /// Files on the current import path, for cycle reports.
+    private var chain: [(path: String, importRange: SourceRange?)] = []
+
+    init(provider: (any SourceProvider)?) { self.provider = provider }
+
+    mutating func loadRoot(_ source: SourceFile) {
+        // A file named twice on the command line (or also imported) is compiled once.
+        if let id = loaded[PathArithmetic.normalize(source.path)] {
+            rootIDs.insert(id)
+            return
+        }
+        rootIDs.insert(FileID(trees.count))
+        load(source, importedAt: nil)
+    }
+
+    private mutating func load(_ source: SourceFile, importedAt: SourceRange?) {
+        let id = FileID(trees.count)
+        let identity = PathArithmetic.normalize(source.path)
+        loaded[identity] = id
+        let tree = Parser.parse(source, fileID: id)
+        trees.append(tree)
+        if chain.count >= Compilation.maximumImportDepth {
+            if let importedAt {
+                diagnostics.append(Diagnostic(
+                    .limitExceeded, at: importedAt, "imports nested more than \(Compilation.maximumImportDepth) deep"))
+            }
+            return
+        }
+        chain.append((identity, importedAt))
+        defer { chain.removeLast() }
+        for member in tree.members {
+            guard case .importDirective(let directive) = member, let pathToken = directive.path else { continue }
+            var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
+            _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
+            let written = scanner.text
+            let range = tree.range(pathToken)
+            guard let provider else {
+                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
+                continue
+            }
+            let resolved = provider.resolve(written, relativeTo: source.path)
+            if let index = chain.firstIndex(where: { $0.path == resolved }) {
+                let cycle = chain[index...].map(\.path) + [resolved]
+                diagnostics.append(Diagnostic(
+                    .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),
+                    notes: ["files may not import each other; move what both need into a third file"]))
+                continue
+            }
+            if loaded[resolved] != nil { continue }
+            switch provider.read(resolved) {
+            case .success(let bytes):
+                load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
+            case .failure(let error):
+                let via = chain.map(\.path)
+                diagnostics.append(Diagnostic(
+                    .importNotFound, at: range, "cannot import '\(written)': \(error.reason)",
+                    notes: ["looked for \(resolved)"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
+                    help: ["import paths are relative to the importing file's folder"]))
+            }
+        }
+    }
+}

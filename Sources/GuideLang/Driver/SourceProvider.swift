@@ -1,0 +1,71 @@
+/// Gives the compiler the files it imports; the command line reads them from disk, tests and
+/// editors from memory. The library itself never touches the file system.
+public protocol SourceProvider {
+    /// The identity of the file that `path` (as written in an import) names, relative to the
+    /// file `importer`; two spellings of one file must give the same identity.
+    func resolve(_ path: String, relativeTo importer: String) -> String
+    /// The bytes of a resolved file, or a short reason it cannot be read.
+    func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError>
+}
+
+/// Why a file could not be read.
+public struct SourceReadError: Error, Equatable, Sendable {
+    /// A lowercase reason such as "no such file".
+    public var reason: String
+
+    /// Creates an error.
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Serves files from a dictionary of paths to text; for tests and editors.
+public struct InMemorySourceProvider: SourceProvider {
+    /// The files by path.
+    public var files: [String: String]
+
+    /// Creates a provider.
+    public init(files: [String: String]) { self.files = files }
+
+    /// Joins `path` to the importer's folder and removes `.` and `..` segments.
+    public func resolve(_ path: String, relativeTo importer: String) -> String {
+        PathArithmetic.join(PathArithmetic.directory(of: importer), path)
+    }
+
+    /// The file's text as bytes.
+    public func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
+        guard let text = files[resolvedPath] else { return .failure(SourceReadError("no such file")) }
+        return .success(Array(text.utf8))
+    }
+}
+
+/// Pure path arithmetic shared by the providers.
+public enum PathArithmetic {
+    /// The folder part of a path ("" for a bare file name).
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `base/relative`, normalised; an absolute `relative` wins.
+    public static func join(_ base: String, _ relative: String) -> String {
+        let combined = relative.hasPrefix("/") || base.isEmpty ? relative : base + "/" + relative
+        return normalize(combined)
+    }
+
+    /// Removes `.` segments, empty segments and `..` with the segment before it.
+    public static func normalize(_ path: String) -> String {
+        let isAbsolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", isAbsolute {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}

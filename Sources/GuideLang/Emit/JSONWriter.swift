@@ -1,0 +1,142 @@
+/// A streaming JSON writer into a byte buffer: deterministic (keys in the order written), no
+/// Foundation, and pretty-printed with two-space indentation unless asked to be compact.
+public struct JSONWriter {
+    /// The bytes written so far.
+    public private(set) var bytes: [UInt8] = []
+    private let isPretty: Bool
+    private var depth = 0
+    /// Whether the current container already has an element (so the next needs a comma).
+    private var hasElement: [Bool] = []
+    private var isAfterKey = false
+
+    /// Creates a writer.
+    public init(pretty: Bool = true, capacity: Int = 4096) {
+        isPretty = pretty
+        bytes.reserveCapacity(capacity)
+    }
+
+    private mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func newline() {
+        guard isPretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    /// Writes the separator and indentation before a value.
+    private mutating func beginValue() {
+        if isAfterKey {
+            isAfterKey = false
+            return
+        }
+        if let last = hasElement.last {
+            if last { bytes.append(UInt8(ascii: ",")) }
+            hasElement[hasElement.count - 1] = true
+            newline()
+        }
+    }
+
+    /// Writes an object whose members `body` writes.
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        bytes.append(UInt8(ascii: "{"))
+        depth += 1
+        hasElement.append(false)
+        body(&self)
+        let wasEmpty = hasElement.removeLast() == false
+        depth -= 1
+        if !wasEmpty { newline() }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Writes an array whose elements `body` writes.
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        beginValue()
+        bytes.append(UInt8(ascii: "["))
+        depth += 1
+        hasElement.append(false)
+        body(&self)
+        let wasEmpty = hasElement.removeLast() == false
+        depth -= 1
+        if !wasEmpty { newline() }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Writes a key; the next value written is its value.
+    public mutating func key(_ name: String) {
+        beginValue()
+        writeString(name)
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(0x20) }
+        isAfterKey = true
+    }
+
+    /// Writes a string value.
+    public mutating func string(_ value: String) {
+        beginValue()
+        writeString(value)
+    }
+
+    /// Writes a string value, or null.
+    public mutating func string(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    /// Writes an integer value.
+    public mutating func integer(_ value: Int) {
+        beginValue()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a number value: whole numbers without a fraction, others in Swift's shortest
+    /// round-tripping form; non-finite numbers (never produced by the checker) as null.
+    public mutating func number(_ value: Double) {
+        guard value.isFinite else { return null() }
+        beginValue()
+        if value == value.rounded(), abs(value) < 1e15 {
+            bytes.append(contentsOf: String(Int(value)).utf8)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// Writes a Boolean value.
+    public mutating func bool(_ value: Bool) {
+        beginValue()
+        if value { raw("true") } else { raw("false") }
+    }
+
+    /// Writes null.
+    public mutating func null() {
+        beginValue()
+        raw("null")
+    }
+
+    /// Ends the document with a newline.
+    public mutating func finish() { bytes.append(0x0A) }
+
+    private mutating func writeString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): raw("\\\"")
+            case UInt8(ascii: "\\"): raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            case 0..<0x20, 0x7F:
+                raw("\\u00")
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

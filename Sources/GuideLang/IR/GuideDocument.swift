@@ -1,0 +1,325 @@
+/// The lowered, fully resolved program: styles applied, defaults filled, order resolved, colours
+/// normalised and durations in seconds. Emitters read only this.
+public struct GuideDocument: Equatable, Sendable {
+    /// The name of the JSON format, written at the top of every document.
+    public static let formatName = "guide-ir"
+    /// The version of the JSON format; bumped on any incompatible change.
+    public static let formatVersion = 1
+
+    /// The locale used when the app's locale has no translation.
+    public var defaultLocale: String?
+    /// Every locale that has strings, default first, then in declaration order.
+    public var locales: [String]
+    /// The guides, in declaration order across files.
+    public var guides: [IRGuide]
+}
+
+/// One guide.
+public struct IRGuide: Equatable, Sendable {
+    /// The guide's identifier.
+    public var id: String
+    /// The guide's title.
+    public var title: IRText
+    /// When the guide may show.
+    public var show: IRShowRule
+    /// The walkthrough pages, if the guide has any.
+    public var pages: IRPages?
+    /// The screens the guide's tours run on, with their targets.
+    public var screens: [IRScreen]
+    /// The spotlight tours, in declaration order.
+    public var tours: [IRTour]
+}
+
+/// Text that is either a literal or a key into the strings table.
+public struct IRText: Equatable, Sendable {
+    /// The text in the default locale (or the literal).
+    public var defaultValue: String
+    /// The strings key, when the text is localised.
+    public var key: String?
+    /// The text in every locale, when the text is localised.
+    public var translations: [(locale: String, value: String)]
+
+    /// Creates a literal text.
+    public init(literal: String) {
+        defaultValue = literal
+        key = nil
+        translations = []
+    }
+
+    /// Creates a localised text.
+    public init(key: String, defaultValue: String, translations: [(locale: String, value: String)]) {
+        self.key = key
+        self.defaultValue = defaultValue
+        self.translations = translations
+    }
+
+    public static func == (left: IRText, right: IRText) -> Bool {
+        left.defaultValue == right.defaultValue && left.key == right.key
+            && left.translations.map(\.locale) == right.translations.map(\.locale)
+            && left.translations.map(\.value) == right.translations.map(\.value)
+    }
+}
+
+/// When a guide may show.
+public struct IRShowRule: Equatable, Sendable {
+    /// The persistence key under which the app counts showings.
+    public var key: String
+    /// The content version; bumping it re-shows the guide to people who saw an older one.
+    public var version: Int
+    /// The most times the guide shows, or nil for no limit.
+    public var maxCount: Int?
+    /// Seconds to wait before showing.
+    public var delay: Double
+    /// Guides that must have completed first.
+    public var after: [String]
+    /// Counted app events that must have happened.
+    public var events: [IREventCondition]
+}
+
+/// A rule over a counted app event, such as `"opened-settings" >= 3`.
+public struct IREventCondition: Equatable, Sendable {
+    /// The event's name.
+    public var event: String
+    /// The comparison: `>=`, `>`, `==`, `<=` or `<`.
+    public var comparison: String
+    /// The count compared against.
+    public var count: Int
+}
+
+/// A colour with an optional dark-mode variant, each `#RRGGBBAA`.
+public struct IRColor: Equatable, Sendable {
+    /// The colour in light mode.
+    public var light: String
+    /// The colour in dark mode, if different.
+    public var dark: String?
+}
+
+/// A font: a Dynamic Type style or a fixed size, a weight and an optional family.
+public struct IRFont: Equatable, Sendable {
+    /// The Dynamic Type text style, such as `title1`; nil for a fixed size.
+    public var textStyle: String?
+    /// The size in points at the default text size.
+    public var size: Double
+    /// The weight, such as `bold`.
+    public var weight: String
+    /// A custom font family, if any.
+    public var family: String?
+}
+
+/// The walkthrough pages of a guide.
+public struct IRPages: Equatable, Sendable {
+    /// The page indicator: `dots` or `none`.
+    public var indicator: String
+    /// The button labels; nil hides a button.
+    public var buttons: IRButtons
+    /// The pages in order.
+    public var pages: [IRPage]
+}
+
+/// Labels of the walkthrough buttons.
+public struct IRButtons: Equatable, Sendable {
+    /// Skips the walkthrough; shown on every page but the last.
+    public var skip: IRText?
+    /// Goes to the next page; shown on every page but the last.
+    public var next: IRText?
+    /// Finishes the walkthrough; shown on the last page only.
+    public var done: IRText?
+}
+
+/// One walkthrough page.
+public struct IRPage: Equatable, Sendable {
+    /// The page's identifier.
+    public var id: String
+    /// The image asset name.
+    public var image: String?
+    /// The heading.
+    public var title: IRText?
+    /// The text under the heading.
+    public var body: IRText?
+    /// The page background.
+    public var background: IRColor
+    /// The colour of the title and body.
+    public var textColor: IRColor
+    /// The heading's font.
+    public var titleFont: IRFont
+    /// The body's font.
+    public var bodyFont: IRFont
+}
+
+/// A screen of the app and the targets on it.
+public struct IRScreen: Equatable, Sendable {
+    /// The screen's identifier.
+    public var id: String
+    /// The targets, in declaration order.
+    public var targets: [IRTarget]
+}
+
+/// A view on a screen, located by constraints that hold on any device.
+public struct IRTarget: Equatable, Sendable {
+    /// The target's identifier.
+    public var id: String
+    /// The accessibility identifier the app uses to find the real view.
+    public var accessibilityID: String?
+    /// Where the target is.
+    public var frame: IRFrame
+    /// The scroll container the target lives in, and where to scroll it.
+    public var scroll: IRScroll?
+    /// The axes along which this target scrolls its content, if it is a scroll container.
+    public var scrollAxis: String?
+}
+
+/// A target's frame: two constraints per axis, or an absolute rectangle.
+public enum IRFrame: Equatable, Sendable {
+    /// Two constraints on each axis.
+    case constraints(horizontal: [IRConstraint], vertical: [IRConstraint])
+    /// A fixed rectangle in points from the screen's top-leading corner.
+    case absolute(x: Double, y: Double, width: Double, height: Double)
+}
+
+/// One constraint on a frame axis.
+public struct IRConstraint: Equatable, Sendable {
+    /// `leading`, `trailing`, `centerX`, `width`, `top`, `bottom`, `centerY` or `height`.
+    public var attribute: String
+    /// The value: points, or a fraction (0-1) of the reference length.
+    public var value: Double
+    /// `points` or `fraction`.
+    public var unit: String
+    /// `screen` or `safeArea`: what the value is measured from.
+    public var relativeTo: String
+}
+
+/// How to scroll a target's container before highlighting it.
+public struct IRScroll: Equatable, Sendable {
+    /// The container target's identifier.
+    public var container: String
+    /// Where the target should end up: leading, center, trailing, top or bottom; nil for nearest.
+    public var anchor: String?
+}
+
+/// A spotlight tour.
+public struct IRTour: Equatable, Sendable {
+    /// The tour's identifier.
+    public var id: String
+    /// The screen it runs on.
+    public var screen: String
+    /// The steps in resolved order.
+    public var steps: [IRStep]
+}
+
+/// One step of a tour.
+public struct IRStep: Equatable, Sendable {
+    /// The step's identifier.
+    public var id: String
+    /// The highlighted targets; empty for a centred message.
+    public var targets: [String]
+    /// The tip's title.
+    public var title: IRText?
+    /// The tip's body.
+    public var body: IRText?
+    /// An image shown with the tip.
+    public var image: String?
+    /// The cut-out shape.
+    public var shape: IRShape
+    /// Space between the target and the cut-out edge, in points.
+    public var padding: Double
+    /// The dimming overlay.
+    public var overlay: IROverlay
+    /// Where the tip goes.
+    public var placement: IRPlacement
+    /// How the step advances.
+    public var advance: IRAdvance
+    /// Progress text such as "{current} of {total}", if shown.
+    public var progress: IRText?
+    /// What to do when the target is missing at runtime.
+    public var missingTarget: IRMissingTarget
+    /// The tip bubble's look.
+    public var tip: IRTipStyle
+}
+
+/// A spotlight cut-out shape.
+public enum IRShape: Equatable, Sendable {
+    /// A capsule when height / width exceeds the threshold, else a rounded rectangle.
+    case auto(threshold: Double, cornerRadius: Double)
+    /// A circle around the target's centre; nil radius encloses the target.
+    case circle(radius: Double?)
+    /// A plain rectangle.
+    case rect
+    /// A rectangle with rounded corners.
+    case rounded(cornerRadius: Double)
+    /// A rectangle with fully rounded ends.
+    case capsule
+}
+
+/// The overlay that dims everything but the cut-out.
+public struct IROverlay: Equatable, Sendable {
+    /// The colour in light mode.
+    public var color: String
+    /// Opacity 0-1 applied to the colour.
+    public var opacity: Double
+    /// The dark-mode colour, if different.
+    public var darkColor: String?
+    /// The dark-mode opacity, if a dark colour is given.
+    public var darkOpacity: Double?
+}
+
+/// Where a tip goes relative to its target.
+public struct IRPlacement: Equatable, Sendable {
+    /// `auto`, `above`, `below`, `leading`, `trailing` or `center`.
+    public var side: String
+    /// Distance from the cut-out, in points.
+    public var gap: Double
+    /// When to use the opposite side.
+    public var flip: IRFlip
+    /// `auto`, `leading`, `center` or `trailing`.
+    public var alignment: String
+    /// `target` or `screen`: what the alignment is relative to.
+    public var alignTo: String
+}
+
+/// When a tip flips to the opposite side.
+public enum IRFlip: Equatable, Sendable {
+    /// When it does not fit on the requested side.
+    case auto
+    /// Never.
+    case none
+    /// When the target is within this many points of the requested side's screen edge.
+    case within(distance: Double)
+}
+
+/// How a step advances.
+public enum IRAdvance: Equatable, Sendable {
+    /// A tap anywhere on the screen.
+    case tapAnywhere
+    /// A tap on the highlighted target.
+    case tapTarget
+    /// A button in the tip with this label.
+    case button(label: IRText)
+    /// Automatically after this many seconds.
+    case after(seconds: Double)
+}
+
+/// What to do when a step's target is not on screen.
+public enum IRMissingTarget: Equatable, Sendable {
+    /// Skip the step.
+    case skip
+    /// Wait up to this many seconds for it, then skip.
+    case wait(seconds: Double)
+    /// End the tour.
+    case end
+}
+
+/// The look of a tip bubble.
+public struct IRTipStyle: Equatable, Sendable {
+    /// The bubble's fill; nil draws the text straight on the overlay.
+    public var background: IRColor?
+    /// The text colour.
+    public var textColor: IRColor
+    /// The title's font.
+    public var titleFont: IRFont
+    /// The body's font.
+    public var bodyFont: IRFont
+    /// The widest the bubble may be, in points.
+    public var maxWidth: Double
+    /// The bubble's corner radius, in points.
+    public var cornerRadius: Double
+}

@@ -1,0 +1,141 @@
+extension Checker {
+    /// Scopes visible inside one guide.
+    struct GuideScope {
+        var styles: [String: DeclarationNode]
+        var screens: [String: DeclarationNode]
+    }
+
+    /// Lowers one guide; reports problems and returns nil when it cannot be lowered.
+    func lowerGuide(_ node: DeclarationNode) -> IRGuide? {
+        var scope = GuideScope(styles: self.scope(of: node.children(.style)), screens: self.scope(of: node.children(.screen)))
+        let title = requiredText(node, "title")
+        var show = IRShowRule(key: node.name, version: 1, maxCount: 1, delay: 0, after: [], events: [])
+        if case .show(let value)? = node.value("show") {
+            show.key = value.key ?? node.name
+            show.version = value.version
+            show.maxCount = value.maxCount
+        }
+        if case .duration(let seconds)? = node.value("delay") { show.delay = seconds }
+        if case .conditions(let conditions)? = node.value("when") { show.events = conditions }
+        if case .references(let references)? = node.value("after") {
+            for reference in references {
+                if guides[reference.name] != nil {
+                    if !show.after.contains(reference.name) { show.after.append(reference.name) }
+                } else {
+                    reportUnknown(reference, kind: "guide", candidates: guides.keys)
+                }
+            }
+        }
+
+        let pagesBlocks = node.children(.pages)
+        for extra in pagesBlocks.dropFirst() {
+            report(Diagnostic(
+                .duplicateDeclaration, at: extra.nameRange, "guide '\(node.name)' has more than one 'pages' block",
+                labels: [.init(pagesBlocks[0].nameRange, "first 'pages' block here")],
+                help: ["put every page in one 'pages' block"]))
+        }
+        let pages = pagesBlocks.first.flatMap { lowerPages($0, scope: scope) }
+
+        var usedScreens: [DeclarationNode] = node.children(.screen)
+        var tours: [IRTour] = []
+        // Tours are not referred to by name, but two with one name would confuse the app.
+        _ = self.scope(of: node.children(.tour))
+        for tourNode in node.children(.tour) {
+            guard let tour = lowerTour(tourNode, scope: &scope, usedScreens: &usedScreens) else { continue }
+            tours.append(tour)
+        }
+        let screens = usedScreens.compactMap { lowerScreen($0) }
+        if node.children(.pages).isEmpty, node.children(.tour).isEmpty {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "guide '\(node.name)' has neither pages nor tours",
+                help: ["add a 'pages { ... }' walkthrough or a 'tour NAME on SCREEN { ... }'"]))
+        }
+        guard let title else { return nil }
+        return IRGuide(id: node.name, title: title, show: show, pages: pages, screens: screens, tours: tours)
+    }
+
+    /// Lowers a required text property, reporting it when missing.
+    func requiredText(_ node: DeclarationNode, _ name: String) -> IRText? {
+        guard let entry = node.properties[name] else {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "\(node.displayName) needs a '\(name)'",
+                help: ["add '\(name): \"...\"'"]))
+            return nil
+        }
+        guard case .text(let text)? = entry.value else { return nil }
+        return strings.lower(text, checker: self)
+    }
+
+    /// Lowers an optional text property.
+    func optionalText(_ node: DeclarationNode, _ name: String) -> IRText? {
+        guard case .text(let text)? = node.value(name) else { return nil }
+        return strings.lower(text, checker: self)
+    }
+
+    // MARK: Pages
+
+    private func lowerPages(_ node: DeclarationNode, scope: GuideScope) -> IRPages? {
+        let pagesStyles = styleChain(of: node, localStyles: scope.styles)
+        checkStylesApply(pagesStyles, to: .page, usedAt: node.properties["style"]?.range ?? node.nameRange)
+        var indicator = "dots"
+        if case .keyword(let word)? = node.value("indicator") { indicator = word }
+
+        var buttons = IRButtons(skip: IRText(literal: "Skip"), next: IRText(literal: "Next"), done: IRText(literal: "Done"))
+        let buttonBlocks = node.children(.buttons)
+        for extra in buttonBlocks.dropFirst() {
+            report(Diagnostic(
+                .duplicateDeclaration, at: extra.nameRange, "'pages' has more than one 'buttons' block",
+                labels: [.init(buttonBlocks[0].nameRange, "first 'buttons' block here")]))
+        }
+        if let block = buttonBlocks.first {
+            func label(_ name: String, _ fallback: IRText?) -> IRText? {
+                guard case .optionalText(let text)? = block.value(name) else { return fallback }
+                return text.flatMap { strings.lower($0, checker: self) }
+            }
+            buttons = IRButtons(skip: label("skip", buttons.skip), next: label("next", buttons.next), done: label("done", buttons.done))
+        }
+
+        let pageNodes = node.children(.page)
+        _ = self.scope(of: pageNodes)  // reports duplicate page names
+        if pageNodes.isEmpty {
+            report(Diagnostic(
+                .missingRequired, at: node.nameRange, "'pages' block has no pages",
+                help: ["add 'page NAME { title: \"...\" }'"]))
+        }
+        var pages: [IRPage] = []
+        for pageNode in pageNodes {
+            let styles = styleChain(of: pageNode, localStyles: scope.styles)
+            checkStylesApply(styles, to: .page, usedAt: pageNode.properties["style"]?.range ?? pageNode.nameRange)
+            let chain = [(pageNode, styles), (node, pagesStyles)]
+            if !pageNode.has("title"), !pageNode.has("body"), !pageNode.has("image") {
+                report(Diagnostic(
+                    .missingRequired, at: pageNode.headerRange, "\(pageNode.displayName) shows nothing",
+                    help: ["add a 'title', a 'body' or an 'image'"]))
+            }
+            var image: String?
+            if case .string(let name)? = pageNode.value("image") { image = name }
+            pages.append(IRPage(
+                id: pageNode.name,
+                image: image,
+                title: optionalText(pageNode, "title"),
+                body: optionalText(pageNode, "body"),
+                background: color(effectiveValue("background", chain: chain)) ?? IRColor(light: "#FFFFFFFF", dark: nil),
+                textColor: color(effectiveValue("text-color", chain: chain)) ?? IRColor(light: "#000000FF", dark: nil),
+                titleFont: font(effectiveValue("title-font", chain: chain))
+                    ?? IRFont(textStyle: "large-title", size: 34, weight: "bold", family: nil),
+                bodyFont: font(effectiveValue("body-font", chain: chain))
+                    ?? IRFont(textStyle: "body", size: 17, weight: "regular", family: nil)))
+        }
+        return IRPages(indicator: indicator, buttons: buttons, pages: pages)
+    }
+
+    func color(_ value: PropertyValue?) -> IRColor? {
+        if case .color(let color)? = value { return color }
+        return nil
+    }
+
+    func font(_ value: PropertyValue?) -> IRFont? {
+        if case .font(let font)? = value { return font }
+        return nil
+    }
+}

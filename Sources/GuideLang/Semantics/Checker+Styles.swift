@@ -1,0 +1,59 @@
+extension Checker {
+    /// The styles a node draws on, nearest first: its `style`, that style's `style`, and so on.
+    /// Reports unknown styles and cycles, and marks the styles used.
+    func styleChain(of node: DeclarationNode, localStyles: [String: DeclarationNode]) -> [DeclarationNode] {
+        var chain: [DeclarationNode] = []
+        var current = node
+        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
+        while case .string(let name)? = current.value("style"), let entry = current.properties["style"] {
+            let reference = Reference(name: name, range: entry.range)
+            guard let style = localStyles[name] ?? globalStyles[name] else {
+                reportUnknown(reference, kind: "style", candidates: Set(localStyles.keys).union(globalStyles.keys))
+                hasUnresolvedStyle = true
+                break
+            }
+            style.isUsed = true
+            guard visited.insert(ObjectIdentifier(style)).inserted else {
+                if reportedStyleCycles.insert(style.name).inserted {
+                    let cycle = (chain.map(\.name) + [style.name])
+                    report(Diagnostic(
+                        .styleCycle, at: reference.range, "styles inherit from each other in a cycle: " + cycle.joined(separator: " -> "),
+                        labels: chain.map { .init($0.nameRange, "style '\($0.name)'") },
+                        help: ["remove 'style:' from one of these styles"]))
+                }
+                break
+            }
+            chain.append(style)
+            current = style
+        }
+        return chain
+    }
+
+    /// The value of a presentation property for a page or step: the node itself, then its
+    /// styles, then the next node in `chain` (the tour or `pages` block) and its styles.
+    func effectiveValue(_ name: String, chain: [(node: DeclarationNode, styles: [DeclarationNode])]) -> PropertyValue? {
+        for (node, styles) in chain {
+            if let entry = node.properties[name] { return entry.value }
+            for style in styles {
+                if let entry = style.properties[name] { return entry.value }
+            }
+        }
+        return nil
+    }
+
+    /// Warns once for each style property that cannot apply to a node of `kind`.
+    func checkStylesApply(_ styles: [DeclarationNode], to kind: DeclarationKind, usedAt range: SourceRange) {
+        for style in styles {
+            for (name, entry) in style.properties.sorted(by: { $0.value.nameRange.start < $1.value.nameRange.start }) {
+                guard let spec = PropertySchema.spec(named: name), !spec.styleTargets.isEmpty,
+                      !spec.styleTargets.contains(kind) else { continue }
+                guard reportedInapplicable.insert("\(style.name)/\(name)/\(kind.rawValue)").inserted else { continue }
+                report(Diagnostic(
+                    .inapplicableStyleProperty, at: entry.nameRange,
+                    "style '\(style.name)' sets '\(name)', which does not apply to a \(kind.rawValue)",
+                    labels: [.init(range, "style used on a \(kind.rawValue) here")],
+                    notes: ["'\(name)' applies to " + spec.styleTargets.map { "a \($0.rawValue)" }.sorted().joined(separator: " or ")]))
+            }
+        }
+    }
+}

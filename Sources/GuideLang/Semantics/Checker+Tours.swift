@@ -1,0 +1,151 @@
+extension Checker {
+    /// Lowers a tour and its steps; adds a global screen it runs on to `usedScreens`.
+    func lowerTour(_ node: DeclarationNode, scope: inout GuideScope, usedScreens: inout [DeclarationNode]) -> IRTour? {
+        let tourStyles = styleChain(of: node, localStyles: scope.styles)
+        checkStylesApply(tourStyles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
+        var screen: DeclarationNode?
+        if let subject = node.subject {
+            screen = scope.screens[subject.name] ?? globalScreens[subject.name]
+            if let screen {
+                screen.isUsed = true
+                if !usedScreens.contains(where: { $0 === screen }) { usedScreens.append(screen) }
+            } else {
+                reportUnknown(subject, kind: "screen", candidates: Set(scope.screens.keys).union(globalScreens.keys))
+            }
+        }
+        let targets = screen.map { targetScope(of: $0) }
+        let stepNodes = node.children(.step)
+        let stepScope = self.scope(of: stepNodes)
+        if stepNodes.isEmpty {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
+                help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
+        }
+        var steps: [IRStep?] = []
+        for stepNode in stepNodes {
+            steps.append(lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets))
+        }
+        let order = StepOrdering.resolve(stepNodes, scope: stepScope, checker: self)
+        guard let screen, let order else { return nil }
+        let ordered = order.compactMap { steps[$0] }
+        guard ordered.count == steps.count else { return nil }
+        return IRTour(id: node.name, screen: screen.name, steps: ordered)
+    }
+
+    private func lowerStep(
+        _ node: DeclarationNode, tour: DeclarationNode, tourStyles: [DeclarationNode], scope: GuideScope,
+        screen: DeclarationNode?, targets: [String: DeclarationNode]?
+    ) -> IRStep? {
+        let styles = styleChain(of: node, localStyles: scope.styles)
+        checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
+        let chain = [(node, styles), (tour, tourStyles)]
+        func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
+
+        var highlighted: [String] = []
+        if case .references(let references)? = node.value("highlight") {
+            for reference in references {
+                guard let targets, let screen else { continue }  // the unknown screen is reported already
+                guard let target = targets[reference.name] else {
+                    reportUnknown(reference, kind: "target", candidates: targets.keys, context: "on screen '\(screen.name)'")
+                    screensWithUnresolvedTargets.insert(ObjectIdentifier(screen))
+                    continue
+                }
+                target.isUsed = true
+                if highlighted.contains(reference.name) {
+                    report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
+                                      fixIts: []))
+                    continue
+                }
+                highlighted.append(reference.name)
+            }
+        }
+
+        var placement = IRPlacement(side: "auto", gap: 10, flip: .auto, alignment: "auto", alignTo: "target")
+        if case .keyword(let side)? = value("placement") { placement.side = side }
+        if case .number(let gap)? = value("gap") { placement.gap = gap }
+        if case .flip(let flip)? = value("flip") { placement.flip = flip }
+        if case .keyword(let alignment)? = value("alignment") { placement.alignment = alignment }
+        if case .keyword(let alignTo)? = value("align-to") { placement.alignTo = alignTo }
+
+        if !node.has("highlight"), placement.side != "center" {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "step '\(node.name)' highlights nothing",
+                help: ["add 'highlight: TARGET', or 'placement: center' for a message without a target"]))
+        }
+        if !node.has("title"), !node.has("body") {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "step '\(node.name)' has no tip text",
+                help: ["add 'title: \"...\"' or 'body: \"...\"'"]))
+        }
+
+        var advance = IRAdvance.tapAnywhere
+        switch value("advance") {
+        case .advance(.tapAnywhere)?: advance = .tapAnywhere
+        case .advance(.tapTarget)?:
+            advance = .tapTarget
+            if node.has("highlight") == false, placement.side == "center", let entry = node.properties["advance"] ?? tour.properties["advance"] {
+                report(Diagnostic(
+                    .conflictingProperties, at: entry.range, "step '\(node.name)' advances by tapping its target but highlights none",
+                    help: ["use 'advance: tap anywhere' or a button for a step without a target"]))
+            }
+        case .advance(.button(let label))?:
+            if let text = strings.lower(label, checker: self) { advance = .button(label: text) }
+        case .advance(.after(let seconds))?: advance = .after(seconds: seconds)
+        default: break
+        }
+
+        var progress: IRText?
+        if case .optionalText(let text)? = value("progress"), let text {
+            progress = strings.lower(text, checker: self)
+            if let progress { checkPlaceholders(progress, at: text.range) }
+        }
+        var missing = IRMissingTarget.skip
+        if case .missingTarget(let value)? = value("missing") { missing = value }
+        var shape = IRShape.auto(threshold: 0.7, cornerRadius: 6)
+        if case .shape(let value)? = value("shape") { shape = value }
+        var padding = 10.0
+        if case .number(let value)? = value("padding") { padding = value }
+        var overlay = IROverlay(color: "#000000FF", opacity: 0.7, darkColor: nil, darkOpacity: nil)
+        if case .overlay(let value)? = value("overlay") { overlay = value }
+
+        var tip = IRTipStyle(
+            background: IRColor(light: "#FFFFFFFF", dark: nil), textColor: IRColor(light: "#000000FF", dark: nil),
+            titleFont: IRFont(textStyle: "headline", size: 17, weight: "semibold", family: nil),
+            bodyFont: IRFont(textStyle: "body", size: 17, weight: "regular", family: nil),
+            maxWidth: 300, cornerRadius: 12)
+        if case .optionalColor(let background)? = value("tip-background") { tip.background = background }
+        if let textColor = color(value("text-color")) { tip.textColor = textColor }
+        if let titleFont = font(value("title-font")) { tip.titleFont = titleFont }
+        if let bodyFont = font(value("body-font")) { tip.bodyFont = bodyFont }
+        if case .number(let maxWidth)? = value("max-width") { tip.maxWidth = maxWidth }
+        if case .number(let radius)? = value("corner-radius") { tip.cornerRadius = radius }
+
+        var image: String?
+        if case .string(let name)? = node.value("image") { image = name }
+        return IRStep(
+            id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
+            image: image, shape: shape, padding: padding, overlay: overlay, placement: placement, advance: advance,
+            progress: progress, missingTarget: missing, tip: tip)
+    }
+
+    /// Reports `{placeholders}` other than `{current}` and `{total}` in any translation.
+    private func checkPlaceholders(_ text: IRText, at range: SourceRange) {
+        let values = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
+        for (locale, value) in values {
+            var remainder = Substring(value)
+            while let open = remainder.firstIndex(of: "{") {
+                guard let close = remainder[open...].firstIndex(of: "}") else { break }
+                let name = String(remainder[remainder.index(after: open)..<close])
+                if name != "current" && name != "total" {
+                    let suggestion = Suggestion.closest(to: name, among: ["current", "total"])
+                    report(Diagnostic(
+                        .unknownPlaceholder, at: range,
+                        "unknown placeholder '{\(name)}' in progress text\(locale.isEmpty ? "" : " (locale '\(locale)')")",
+                        notes: ["progress text knows {current} (the step's number, from 1) and {total}"],
+                        help: suggestion.map { ["did you mean '{\($0)}'?"] } ?? []))
+                }
+                remainder = remainder[remainder.index(after: close)...]
+            }
+        }
+    }
+}

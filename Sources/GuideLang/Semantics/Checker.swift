@@ -1,0 +1,281 @@
+/// Checks a whole program (every file of one compilation) and lowers it to the IR.
+///
+/// Phases: collect declarations and read their properties against the schema; build scopes and
+/// report duplicates; resolve references, frames, order and strings while lowering each guide.
+/// Every phase reports and carries on, so independent mistakes are all reported in one run.
+public final class Checker {
+    let trees: [SyntaxTree]
+    let rootFiles: Set<FileID>
+    var diagnostics: [Diagnostic] = []
+
+    /// Top-level declarations across all files, in file then source order.
+    var topLevel: [DeclarationNode] = []
+    var globalStyles: [String: DeclarationNode] = [:]
+    var globalScreens: [String: DeclarationNode] = [:]
+    var guides: [String: DeclarationNode] = [:]
+    var strings: StringTable
+
+    /// Styles already reported as part of a cycle, so a cycle is reported once.
+    var reportedStyleCycles: Set<String> = []
+    /// (style, property, target kind) triples already warned about.
+    var reportedInapplicable: Set<String> = []
+    /// Screens lowered so far; a screen shared by guides is checked once.
+    var loweredScreens: [ObjectIdentifier: IRScreen?] = [:]
+    /// Whether a style, target or string reference failed to resolve: the declaration it meant
+    /// would then look unused, so unused warnings of that kind are held back.
+    var hasUnresolvedStyle = false
+    var screensWithUnresolvedTargets: Set<ObjectIdentifier> = []
+    /// Target scopes built so far.
+    var targetScopes: [ObjectIdentifier: [String: DeclarationNode]] = [:]
+
+    private init(trees: [SyntaxTree], rootFiles: Set<FileID>) {
+        self.trees = trees
+        self.rootFiles = rootFiles
+        self.strings = StringTable()
+    }
+
+    /// Checks the trees and returns the lowered document (nil when an error was reported) and
+    /// the checker's diagnostics in source order.
+    public static func check(_ trees: [SyntaxTree], rootFiles: Set<FileID>) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
+        let checker = Checker(trees: trees, rootFiles: rootFiles)
+        let document = checker.run()
+        return (document, checker.diagnostics)
+    }
+
+    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    private func run() -> GuideDocument? {
+        for tree in trees { collectFile(tree) }
+        declareGlobals()
+        strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
+        var lowered: [IRGuide] = []
+        for node in topLevel where node.kind == .guide {
+            if let guide = lowerGuide(node) { lowered.append(guide) }
+        }
+        checkGuideOrder()
+        strings.reportProblems(checker: self)
+        reportUnused()
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+            || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
+        guard !hasErrors else { return nil }
+        return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: lowered)
+    }
+
+    // MARK: Collection
+
+    private func collectFile(_ tree: SyntaxTree) {
+        var seenDeclaration = false
+        for member in tree.members {
+            switch member {
+            case .importDirective(let directive):
+                if seenDeclaration {
+                    report(Diagnostic(
+                        .misplacedImport, at: tree.range(from: directive.keyword, through: directive.path ?? directive.keyword),
+                        "import after a declaration",
+                        notes: ["imports come first in a file, before any block"]))
+                }
+            case .property(let property):
+                seenDeclaration = true
+                let name = tree.text(property.name)
+                report(Diagnostic(
+                    .unknownProperty, at: tree.range(property.name), "property '\(name)' outside any block",
+                    notes: ["properties belong inside a block such as 'guide ID { ... }'"]))
+            case .declaration(let syntax):
+                seenDeclaration = true
+                if let node = collect(syntax, in: tree, parent: nil) { topLevel.append(node) }
+            }
+        }
+    }
+
+    /// Builds the node for a declaration and its children; nil when the keyword is unknown or
+    /// misplaced (reported, and its contents skipped to avoid a cascade).
+    private func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parent: DeclarationNode?) -> DeclarationNode? {
+        let keyword = tree.text(syntax.keyword)
+        let allowed = parent?.kind.children ?? DeclarationKind.topLevel
+        let place = parent.map { "a \($0.kind.rawValue)" } ?? "the top level"
+        guard let kind = DeclarationKind(rawValue: keyword) else {
+            let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
+            report(Diagnostic(
+                .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
+                notes: [allowed.isEmpty ? "\(place) holds no blocks"
+                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")],
+                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
+                fixIts: suggestion.map { [.init(range: tree.range(syntax.keyword), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            return nil
+        }
+        guard allowed.contains(kind) else {
+            let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
+            let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
+            report(Diagnostic(
+                .misplacedDeclaration, at: tree.range(syntax.keyword), "'\(keyword)' cannot appear in \(place)",
+                notes: (homes.isEmpty ? ["'\(keyword)' belongs at the top level of a file"]
+                    : ["'\(keyword)' belongs in " + homes.joined(separator: " or ")]) + topLevelNote))
+            return nil
+        }
+        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        checkHeader(node)
+        var reader = ValueReader(tree: tree)
+        for member in syntax.members {
+            switch member {
+            case .importDirective(let directive):
+                report(Diagnostic(.misplacedImport, at: tree.range(directive.keyword), "import inside a block",
+                                  notes: ["imports come first in a file, before any block"]))
+            case .declaration(let childSyntax):
+                if let child = collect(childSyntax, in: tree, parent: node) { node.children.append(child) }
+            case .property(let property):
+                if kind == .locale {
+                    collectString(property, into: node, reader: &reader)
+                } else {
+                    collectProperty(property, into: node, reader: &reader)
+                }
+            }
+        }
+        diagnostics.append(contentsOf: reader.diagnostics)
+        return node
+    }
+
+    private func checkHeader(_ node: DeclarationNode) {
+        let tree = node.tree
+        let syntax = node.syntax
+        let keyword = node.kind.rawValue
+        if node.kind.takesName, syntax.name == nil {
+            report(Diagnostic(
+                .missingName, at: tree.range(syntax.keyword), "'\(keyword)' needs a name",
+                help: ["write '\(keyword) NAME \(node.kind.takesSubject ? "on SCREEN " : ""){ ... }'"]))
+        }
+        if !node.kind.takesName, let name = syntax.name {
+            report(Diagnostic(
+                .unexpectedName, at: tree.range(name), "'\(keyword)' takes no name",
+                fixIts: [.init(range: tree.range(name), replacement: "", message: "remove the name")]))
+        }
+        if let name = syntax.name, tree.tokens[name].kind == .string, node.kind != .locale {
+            report(Diagnostic(.wrongValueKind, at: tree.range(name), "a \(keyword) name is written without quotes",
+                              fixIts: [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")]))
+        }
+        if node.kind.takesSubject, syntax.subject == nil, syntax.name != nil {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "tour '\(node.name)' needs a screen to run on",
+                help: ["write 'tour \(node.name) on SCREEN { ... }'"]))
+        }
+        if !node.kind.takesSubject, let subject = syntax.subject {
+            report(Diagnostic(
+                .unexpectedName, at: tree.range(from: subject - 1, through: subject), "'\(keyword)' takes no 'on'",
+                notes: ["only a tour runs 'on' a screen"],
+                fixIts: [.init(range: tree.range(from: subject - 1, through: subject), replacement: "", message: "remove 'on \(tree.text(subject))'")]))
+        }
+    }
+
+    private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {
+        let tree = node.tree
+        let name = tree.text(property.name)
+        let nameRange = tree.range(property.name)
+        let allowedNames = PropertySchema.names(for: node.kind)
+        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name),
+              spec.kinds.contains(node.kind)
+        else {
+            let suggestion = Suggestion.closest(to: name, among: allowedNames)
+            var notes: [String] = []
+            if suggestion == nil, let spec = PropertySchema.spec(named: name) {
+                notes.append("'\(name)' is a property of " + spec.kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", "))
+            }
+            if suggestion == nil, DeclarationKind(rawValue: name) != nil {
+                notes.append("'\(name)' is a block: write '\(name) { ... }' without ':'")
+            }
+            if suggestion == nil, !allowedNames.isEmpty, notes.isEmpty {
+                notes.append("\(node.displayName) has the properties " + allowedNames.map { "'\($0)'" }.joined(separator: ", "))
+            }
+            report(Diagnostic(
+                .unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'",
+                notes: notes,
+                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
+                fixIts: suggestion.map { [.init(range: nameRange, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            return
+        }
+        let range = tree.range(from: property.name, through: property.lastToken)
+        if let first = node.properties[name] {
+            report(Diagnostic(
+                .duplicateProperty, at: nameRange, "'\(name)' is set twice in \(node.displayName)",
+                labels: [.init(first.nameRange, "first set here")],
+                fixIts: [.init(range: range, replacement: "", message: "remove this '\(name)'")]))
+            return
+        }
+        let value = property.items.isEmpty ? nil : reader.read(property, as: spec.type)
+        node.properties[name] = .init(value: value, syntax: property, nameRange: nameRange, range: range)
+    }
+
+    private func collectString(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {
+        let tree = node.tree
+        let nameToken = tree.tokens[property.name]
+        let key = nameToken.kind == .string ? reader.stringValue(property.name) : tree.text(property.name)
+        let keyRange = tree.range(property.name)
+        guard property.items.count == 1, property.items[0].label == nil, property.items[0].terms.count == 1,
+              case .token(let index) = property.items[0].terms[0], tree.tokens[index].kind == .string
+        else {
+            if !property.items.isEmpty {
+                report(Diagnostic(
+                    .wrongValueKind, at: tree.range(from: property.items[0].firstToken, through: property.lastToken),
+                    "a string entry's value must be one string",
+                    help: ["write \"\(key)\": \"text\""]))
+            }
+            return
+        }
+        if let first = node.strings.first(where: { $0.key == key }) {
+            report(Diagnostic(
+                .duplicateDeclaration, at: keyRange, "string '\(key)' is defined twice in locale '\(node.name)'",
+                labels: [.init(first.keyRange, "first defined here")]))
+            return
+        }
+        node.strings.append(.init(key: key, value: reader.stringValue(index), keyRange: keyRange))
+    }
+
+    // MARK: Scopes
+
+    private func declareGlobals() {
+        for node in topLevel {
+            switch node.kind {
+            case .guide: declare(node, in: &guides)
+            case .style: declare(node, in: &globalStyles)
+            case .screen: declare(node, in: &globalScreens)
+            default: break
+            }
+        }
+    }
+
+    /// Adds a named node to a scope, reporting a duplicate.
+    func declare(_ node: DeclarationNode, in scope: inout [String: DeclarationNode]) {
+        guard node.syntax.name != nil else { return }
+        if let first = scope[node.name] {
+            let sameFile = first.tree.fileID == node.tree.fileID
+            report(Diagnostic(
+                .duplicateDeclaration, at: node.nameRange, "\(node.kind.rawValue) '\(node.name)' is declared twice",
+                labels: [.init(first.nameRange, "first declared here\(sameFile ? "" : " in \(first.tree.source.path)")")],
+                help: ["rename one of them"]))
+            return
+        }
+        scope[node.name] = node
+    }
+
+    /// Builds a scope from nodes, reporting duplicates.
+    func scope(of nodes: [DeclarationNode]) -> [String: DeclarationNode] {
+        var scope: [String: DeclarationNode] = [:]
+        for node in nodes { declare(node, in: &scope) }
+        return scope
+    }
+
+    /// Reports a reference to nothing, with the closest name as a suggestion.
+    func reportUnknown(_ reference: Reference, kind: String, candidates: some Sequence<String>, context: String? = nil) {
+        let suggestion = Suggestion.closest(to: reference.name, among: candidates)
+        let sorted = Array(candidates).sorted()
+        var notes: [String] = []
+        if suggestion == nil {
+            notes.append(sorted.isEmpty ? "no \(kind) is declared\(context.map { " \($0)" } ?? "")"
+                : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + sorted.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+                    + (sorted.count > 8 ? ", ..." : ""))
+        }
+        report(Diagnostic(
+            .unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
+            notes: notes,
+            help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
+            fixIts: suggestion.map { [.init(range: reference.range, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+    }
+}

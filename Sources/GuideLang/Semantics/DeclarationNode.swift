@@ -1,0 +1,73 @@
+/// A declaration after collection: its kind, name, checked properties and children.
+final class DeclarationNode {
+    /// A property as written, with its value when the value was valid.
+    struct PropertyEntry {
+        var value: PropertyValue?
+        var syntax: PropertySyntax
+        var nameRange: SourceRange
+        var range: SourceRange
+    }
+
+    /// One `key: "text"` entry of a `locale` block.
+    struct StringEntry {
+        var key: String
+        var value: String
+        var keyRange: SourceRange
+    }
+
+    let kind: DeclarationKind
+    let syntax: DeclarationSyntax
+    let tree: SyntaxTree
+    /// The declaration's name, or its keyword when it takes none.
+    let name: String
+    /// The name's range, or the keyword's.
+    let nameRange: SourceRange
+    /// The `on` subject of a tour.
+    let subject: Reference?
+    /// Whether the declaration is in a file named on the command line (not only imported).
+    let isInRootFile: Bool
+    var properties: [String: PropertyEntry] = [:]
+    var children: [DeclarationNode] = []
+    var strings: [StringEntry] = []
+    /// Set when something refers to the declaration, for unused warnings.
+    var isUsed = false
+
+    init(kind: DeclarationKind, syntax: DeclarationSyntax, tree: SyntaxTree, isInRootFile: Bool) {
+        self.kind = kind
+        self.syntax = syntax
+        self.tree = tree
+        self.isInRootFile = isInRootFile
+        if let name = syntax.name {
+            let token = tree.tokens[name]
+            if token.kind == .string {
+                var scanner = StringLiteralScanner(bytes: tree.source.bytes, fileID: tree.fileID)
+                _ = scanner.scan(from: Int(token.start), decoding: true)
+                self.name = scanner.text
+            } else {
+                self.name = tree.text(name)
+            }
+            nameRange = tree.range(name)
+        } else {
+            self.name = tree.text(syntax.keyword)
+            nameRange = tree.range(syntax.keyword)
+        }
+        subject = syntax.subject.map { Reference(name: tree.text($0), range: tree.range($0)) }
+    }
+
+    /// The range of the declaration's header (`keyword name on subject`).
+    var headerRange: SourceRange {
+        tree.range(from: syntax.keyword, through: syntax.subject ?? syntax.name ?? syntax.keyword)
+    }
+
+    /// The children of one kind, in order.
+    func children(_ kind: DeclarationKind) -> [DeclarationNode] { children.filter { $0.kind == kind } }
+
+    /// A property's value, if set and valid.
+    func value(_ name: String) -> PropertyValue? { properties[name]?.value }
+
+    /// Whether a property is written at all (valid or not).
+    func has(_ name: String) -> Bool { properties[name] != nil }
+
+    /// How the declaration is named in messages: "step 'login'".
+    var displayName: String { kind.takesName ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block" }
+}

@@ -1,0 +1,90 @@
+/// What a property is: its name, value type, and where it may be written.
+struct PropertySpec {
+    /// The property's name as written.
+    let name: String
+    /// The type its value must have.
+    let type: PropertyType
+    /// The blocks it may be written in directly.
+    let kinds: Set<DeclarationKind>
+    /// What a style carrying it may apply to (`page`, `step`); empty when it cannot be styled.
+    let styleTargets: Set<DeclarationKind>
+}
+
+/// The table of every property of the language; the single source for the checker and docs.
+enum PropertySchema {
+    private static let stepDefaults: Set<DeclarationKind> = [.step, .tour, .style]
+    private static let pageDefaults: Set<DeclarationKind> = [.page, .pages, .style]
+    private static let bothDefaults: Set<DeclarationKind> = [.step, .tour, .page, .pages, .style]
+
+    /// Placement sides.
+    static let sides = ["auto", "above", "below", "leading", "trailing", "center"]
+    /// Tip alignments.
+    static let alignments = ["auto", "leading", "center", "trailing"]
+
+    static let all: [PropertySpec] = [
+        // guide
+        PropertySpec(name: "title", type: .text, kinds: [.guide, .page, .step], styleTargets: []),
+        PropertySpec(name: "show", type: .show, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "delay", type: .duration, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "after", type: .references, kinds: [.guide, .step], styleTargets: []),
+        PropertySpec(name: "when", type: .conditions, kinds: [.guide], styleTargets: []),
+        // pages and buttons
+        PropertySpec(name: "indicator", type: .keyword(["dots", "none"]), kinds: [.pages], styleTargets: []),
+        PropertySpec(name: "skip", type: .textOrNone, kinds: [.buttons], styleTargets: []),
+        PropertySpec(name: "next", type: .textOrNone, kinds: [.buttons], styleTargets: []),
+        PropertySpec(name: "done", type: .textOrNone, kinds: [.buttons], styleTargets: []),
+        PropertySpec(name: "image", type: .string, kinds: [.page, .step], styleTargets: []),
+        PropertySpec(name: "body", type: .text, kinds: [.page, .step], styleTargets: []),
+        PropertySpec(name: "background", type: .color, kinds: pageDefaults, styleTargets: [.page]),
+        PropertySpec(name: "style", type: .identifier, kinds: [.pages, .page, .tour, .step, .style], styleTargets: []),
+        // targets
+        PropertySpec(name: "leading", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "trailing", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "center-x", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "width", type: .edge(isSize: true), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "top", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "bottom", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "center-y", type: .edge(isSize: false), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "height", type: .edge(isSize: true), kinds: [.target], styleTargets: []),
+        PropertySpec(name: "size", type: .size, kinds: [.target], styleTargets: []),
+        PropertySpec(name: "frame", type: .rect, kinds: [.target], styleTargets: []),
+        PropertySpec(name: "id", type: .string, kinds: [.target], styleTargets: []),
+        PropertySpec(name: "in", type: .identifier, kinds: [.target], styleTargets: []),
+        PropertySpec(name: "scroll-anchor", type: .keyword(["leading", "center", "trailing", "top", "bottom"]),
+                     kinds: [.target], styleTargets: []),
+        PropertySpec(name: "scrolls", type: .keyword(["horizontal", "vertical", "both"]), kinds: [.target], styleTargets: []),
+        // steps
+        PropertySpec(name: "highlight", type: .references, kinds: [.step], styleTargets: []),
+        PropertySpec(name: "order", type: .integer(minimum: 1), kinds: [.step], styleTargets: []),
+        PropertySpec(name: "shape", type: .shape, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "padding", type: .length(minimum: 0), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "overlay", type: .overlay, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "placement", type: .keyword(sides), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "gap", type: .length(minimum: 0), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "flip", type: .flip, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "alignment", type: .keyword(alignments), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "align-to", type: .keyword(["target", "screen"]), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "advance", type: .advance, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "progress", type: .progress, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "missing", type: .missingTarget, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "tip-background", type: .colorOrNone, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "max-width", type: .length(minimum: 1), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "corner-radius", type: .length(minimum: 0), kinds: stepDefaults, styleTargets: [.step]),
+        // pages and steps alike
+        PropertySpec(name: "text-color", type: .color, kinds: bothDefaults, styleTargets: [.page, .step]),
+        PropertySpec(name: "title-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
+        PropertySpec(name: "body-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
+        // strings
+        PropertySpec(name: "default", type: .identifier, kinds: [.strings], styleTargets: []),
+    ]
+
+    private static let byName: [String: PropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// The property with this name, whatever block it belongs to.
+    static func spec(named name: String) -> PropertySpec? { byName[name] }
+
+    /// The names of the properties a block of this kind may hold, in table order.
+    static func names(for kind: DeclarationKind) -> [String] {
+        all.filter { $0.kinds.contains(kind) }.map(\.name)
+    }
+}

@@ -1,0 +1,56 @@
+/// The type of a property's value; `ValueReader` turns syntax into a `PropertyValue` of it.
+enum PropertyType: Equatable {
+    case text
+    case textOrNone
+    case string
+    case identifier
+    case color
+    case colorOrNone
+    case overlay
+    /// A length in points, at least `minimum`.
+    case length(minimum: Double)
+    case integer(minimum: Int)
+    case edge(isSize: Bool)
+    case size
+    case rect
+    case duration
+    case keyword([String])
+    case shape
+    case flip
+    case advance
+    case missingTarget
+    case show
+    case conditions
+    case references
+    case font
+    case progress
+
+    /// How the type is described in "expected ..." messages.
+    var expectation: String {
+        switch self {
+        case .text: "text (a string or key(\"...\"))"
+        case .textOrNone: "text (a string or key(\"...\")) or 'none'"
+        case .string: "a string"
+        case .identifier: "a name"
+        case .color: "a colour such as #D2BA64"
+        case .colorOrNone: "a colour such as #FFFFFF, or 'none'"
+        case .overlay: "a colour and opacity such as #000000 @ 80%"
+        case .length: "a length in points"
+        case .integer: "a whole number"
+        case .edge(let isSize): isSize ? "a size in points or percent, such as 44 or 48%" : "a distance in points or percent, optionally 'safe', such as 16 safe"
+        case .size: "a size such as 44 x 44"
+        case .rect: "rect(x, y, width, height)"
+        case .duration: "a duration such as 2s or 300ms"
+        case .keyword(let options): "one of " + options.map { "'\($0)'" }.joined(separator: ", ")
+        case .shape: "a shape: auto, circle, circle(42.5), rect, rounded(8) or capsule"
+        case .flip: "auto, none or within(150)"
+        case .advance: "tap anywhere, tap target, button \"Label\" or after 3s"
+        case .missingTarget: "skip, end or wait 2s"
+        case .show: "once, always, once(key: \"...\", version: 2) or times(3)"
+        case .conditions: "event conditions such as \"opened-settings\" >= 3"
+        case .references: "one or more names separated by commas"
+        case .font: "a text style or size with an optional weight, such as title bold or 20 \"Wawati SC\""
+        case .progress: "text with {current} and {total}, or 'none'"
+        }
+    }
+}
