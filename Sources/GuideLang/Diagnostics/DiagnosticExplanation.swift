@@ -11,6 +11,18 @@ public struct DiagnosticExplanation: Sendable {
     public let example: String
     /// The same file, fixed.
     public let fixed: String
+    /// Whether `example` and `fixed` compile in memory as written (false when the example needs
+    /// other files on disk or bytes a Swift string cannot hold).
+    public let isExampleRunnable: Bool
+
+    init(code: DiagnosticCode, title: String, explanation: String, example: String, fixed: String, isExampleRunnable: Bool = true) {
+        self.code = code
+        self.title = title
+        self.explanation = explanation
+        self.example = example
+        self.fixed = fixed
+        self.isExampleRunnable = isExampleRunnable
+    }
 
     /// The explanation of a code.
     public static func explanation(for code: DiagnosticCode) -> DiagnosticExplanation? {
@@ -47,5 +59,47 @@ public struct DiagnosticExplanation: Sendable {
         ```
 
         """
+    }
+}
+
+extension DiagnosticExplanation {
+    /// docs/diagnostics.md: every code with its explanation, a failing example and the fix.
+    public static func document() -> String {
+        var text = """
+        # guidec diagnostics
+
+        Every diagnostic guidec reports has a stable code that is never reused. Lexical codes are
+        `GL00xx`, syntax `GL01xx`, declarations and names `GL02xx`, properties and values `GL03xx`,
+        target frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`, strings `GL07xx`, and unused
+        declarations `GL08xx`. `guidec explain CODE` prints the same entry as this page.
+
+        This file is generated from the compiler's catalog
+        (`Sources/GuideLang/Diagnostics/DiagnosticExplanation+Catalog.swift`) and checked by the
+        test suite; regenerate it with `GUIDEC_RECORD=1 swift test`.
+
+        | code | severity | rule |
+        | --- | --- | --- |
+
+        """
+        for code in DiagnosticCode.all {
+            let title = explanation(for: code)?.title ?? code.name
+            text += "| [\(code.id)](#\(code.id.lowercased())-\(anchor(title))) | \(code.severity.rawValue) | \(title) |\n"
+        }
+        text += "\n"
+        for code in DiagnosticCode.all {
+            text += Self.text(for: code) + "\n"
+        }
+        return text
+    }
+
+    /// A GitHub-style heading anchor for a title.
+    private static func anchor(_ title: String) -> String {
+        String(title.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+            if scalar == " " { return "-" }
+            if scalar == "-" || scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) {
+                return Character(scalar)
+            }
+            return nil
+        })
     }
 }

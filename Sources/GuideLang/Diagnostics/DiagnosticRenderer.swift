@@ -102,9 +102,14 @@ public struct DiagnosticRenderer {
         let lineStart = lineRange.lowerBound
         let start = min(max(range.start, lineStart), lineRange.upperBound)
         let end = min(max(range.end, start), lineRange.upperBound)
-        let before = displayText(file.text(lineStart..<start))
-        let marked = displayText(file.text(start..<end))
-        let after = displayText(file.text(end..<lineRange.upperBound))
+        // Very long lines (minified or generated input) are shown as a window around the range.
+        let context = 60
+        let windowStart = start - lineStart > context ? Self.scalarBoundary(file.bytes, start - context) : lineStart
+        let markedEnd = end - start > context ? Self.scalarBoundary(file.bytes, start + context) : end
+        let windowEnd = lineRange.upperBound - markedEnd > context ? Self.scalarBoundary(file.bytes, markedEnd + context) : lineRange.upperBound
+        let before = (windowStart > lineStart ? "..." : "") + displayText(file.text(windowStart..<start))
+        let marked = displayText(file.text(start..<markedEnd))
+        let after = displayText(file.text(markedEnd..<windowEnd)) + (windowEnd < lineRange.upperBound ? "..." : "")
         let number = String(lineIndex + 1)
         let gutter = String(repeating: " ", count: gutterWidth - number.count) + number
         let padding = String(repeating: " ", count: Self.displayWidth(before))
@@ -113,6 +118,13 @@ public struct DiagnosticRenderer {
         output += paint(String(repeating: " ", count: gutterWidth) + " |", "1;34") + " " + padding
             + paint(underline + (label.isEmpty ? "" : " " + label), color) + "\n"
         return output
+    }
+
+    /// The offset moved back to the start of a UTF-8 scalar.
+    private static func scalarBoundary(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var position = min(max(offset, 0), bytes.count)
+        while position > 0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position -= 1 }
+        return position
     }
 
     /// Expands tabs and shows control characters visibly, so carets line up.

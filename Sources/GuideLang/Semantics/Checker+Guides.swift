@@ -57,6 +57,7 @@ extension Checker {
     /// Lowers a required text property, reporting it when missing.
     func requiredText(_ node: DeclarationNode, _ name: String) -> IRText? {
         guard let entry = node.properties[name] else {
+            if node.has(name) { return nil }  // misspelt, already reported
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "\(node.displayName) needs a '\(name)'",
                 help: ["add '\(name): \"...\"'"]))

@@ -99,6 +99,10 @@ extension Checker {
         }
         present.sort { $0.entry.nameRange.start < $1.entry.nameRange.start }
         if present.count < 2 {
+            // A misspelt constraint ('heigth') is reported as unknown; the axis would only echo it.
+            if attributes.contains(where: { node.misspelledNames.contains($0) }) || node.misspelledNames.contains("size") {
+                return nil
+            }
             let missing = attributes.filter { name in !present.contains { $0.name == name } }
             let has = present.map { "'\($0.name)'" }.joined()
             let message = present.isEmpty

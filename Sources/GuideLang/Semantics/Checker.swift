@@ -174,6 +174,7 @@ public final class Checker {
               spec.kinds.contains(node.kind)
         else {
             let suggestion = Suggestion.closest(to: name, among: allowedNames)
+            if let suggestion { node.misspelledNames.insert(suggestion) }
             var notes: [String] = []
             if suggestion == nil, let spec = PropertySchema.spec(named: name) {
                 notes.append("'\(name)' is a property of " + spec.kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", "))

@@ -65,8 +65,12 @@ final class DeclarationNode {
     /// A property's value, if set and valid.
     func value(_ name: String) -> PropertyValue? { properties[name]?.value }
 
-    /// Whether a property is written at all (valid or not).
-    func has(_ name: String) -> Bool { properties[name] != nil }
+    /// Whether a property is written at all (valid or not), or written misspelt: a misspelling
+    /// is reported once as an unknown property, not again as a missing one.
+    func has(_ name: String) -> Bool { properties[name] != nil || misspelledNames.contains(name) }
+
+    /// Property names that an unknown property of this block was taken to be a misspelling of.
+    var misspelledNames: Set<String> = []
 
     /// How the declaration is named in messages: "step 'login'".
     var displayName: String { kind.takesName ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block" }

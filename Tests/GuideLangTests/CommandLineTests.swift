@@ -1,0 +1,183 @@
+import Foundation
+import GuideLang
+import Testing
+
+/// Runs the real `guidec` binary, built beside the test bundle, and checks what a user sees:
+/// output streams, exit codes, colour rules and atomic output.
+@Suite(.serialized)
+struct CommandLineTests {
+    struct Run {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The built binary: the test bundle and `guidec` are products of the same build folder.
+    static let binary: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // On Linux the tests run from `<build>/debug/guidecPackageTests.xctest`; on macOS from
+        // inside the `.xctest` bundle.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("guidec").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("guidec")
+    }()
+
+    static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:], directory: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var base = ProcessInfo.processInfo.environment
+        base["NO_COLOR"] = nil
+        process.environment = base.merging(environment) { $1 }
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        let inputPipe = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inputPipe.fileHandleForWriting.close()
+        // Read both pipes before waiting so a large output cannot block the child.
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
+                   standardError: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static let valid = """
+    guide hello {
+      title: "Hello"
+      pages { page one { title: "One" } }
+    }
+
+    """
+
+    static let broken = """
+    guide hello {
+      titel: "Hello"
+      pages { page one { title: "One" } }
+    }
+
+    """
+
+    @Test func binaryExists() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no guidec at \(Self.binary.path)")
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try Self.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput == "guidec \(GuidecVersion.current)\n")
+        let help = try Self.run(["--help"])
+        #expect(help.status == 0)
+        for command in ["build", "check", "explain", "help"] { #expect(help.standardOutput.contains("  \(command) ")) }
+        let buildHelp = try Self.run(["help", "build"])
+        #expect(buildHelp.status == 0 && buildHelp.standardOutput.contains("-o, --output OUT"))
+        let flagHelp = try Self.run(["check", "--help"])
+        #expect(flagHelp.status == 0 && flagHelp.standardOutput.hasPrefix("USAGE: guidec check"))
+    }
+
+    @Test func usageErrorsExitTwoWithDidYouMean() throws {
+        let command = try Self.run(["biuld", "x.guide"])
+        #expect(command.status == 2)
+        #expect(command.standardError.contains("unknown command 'biuld'"))
+        #expect(command.standardError.contains("did you mean 'build'?"))
+        let flag = try Self.run(["build", "--ouput", "x.json", "x.guide"])
+        #expect(flag.status == 2)
+        #expect(flag.standardError.contains("did you mean '--output'?"))
+        #expect(try Self.run([]).status == 2)
+        #expect(try Self.run(["check"]).status == 2)
+        #expect(try Self.run(["check", "--diagnostic-format", "xml", "a.guide"]).status == 2)
+    }
+
+    @Test func buildWritesJSONToStandardOutputFromStandardInput() throws {
+        let run = try Self.run(["build", "-"], input: Self.valid)
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("{\n  \"format\": \"guide-ir\",\n  \"version\": 1,"))
+        #expect(run.standardOutput.hasSuffix("}\n"))
+        #expect(run.standardError.isEmpty)
+    }
+
+    @Test func errorsExitOneWithGNUStyleFirstLines() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.broken.write(to: folder.appendingPathComponent("broken.guide"), atomically: true, encoding: .utf8)
+        let run = try Self.run(["check", "broken.guide"], directory: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.hasPrefix("broken.guide:2:3: error[GL0301]: guide 'hello' has no property 'titel'\n"))
+        #expect(run.standardError.contains("  |   titel: \"Hello\"\n") || run.standardError.contains("2 |   titel: \"Hello\"\n"))
+        #expect(run.standardError.contains("help: did you mean 'title'?"))
+        #expect(!run.standardError.contains("\u{1B}["), "no colour when standard error is not a terminal")
+        let short = try Self.run(["check", "--diagnostic-format", "short", "broken.guide"], directory: folder)
+        #expect(short.standardError == "broken.guide:2:3: error[GL0301]: guide 'hello' has no property 'titel'\n")
+        let forced = try Self.run(["check", "--color", "always", "broken.guide"], directory: folder)
+        #expect(forced.standardError.contains("\u{1B}[1;31m"))
+        let json = try Self.run(["check", "--diagnostic-format", "json", "broken.guide"], directory: folder)
+        let lines = json.standardError.split(separator: "\n")
+        #expect(lines.count == 1)
+        let object = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
+        #expect(object?["code"] as? String == "GL0301")
+        #expect((object?["range"] as? [String: Any]).flatMap { $0["start"] as? [String: Any] }?["offset"] as? Int == 16)
+    }
+
+    @Test func warningsAloneExitZero() throws {
+        let folder = try Self.temporaryFolder()
+        let text = Self.valid.replacingOccurrences(of: "  pages", with: "  screen unused { target t { leading: 0  width: 1  top: 0  height: 1 } }\n  pages")
+        try text.write(to: folder.appendingPathComponent("w.guide"), atomically: true, encoding: .utf8)
+        let run = try Self.run(["check", "w.guide"], directory: folder)
+        #expect(run.status == 0)
+        #expect(run.standardError.contains("warning[GL0804]"))
+    }
+
+    @Test func missingInputFileIsAnError() throws {
+        let run = try Self.run(["check", "/nonexistent/nothing.guide"])
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("cannot read '/nonexistent/nothing.guide': no such file"))
+    }
+
+    @Test func outputIsWrittenAtomicallyAndNeverClobberedByAFailedBuild() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.valid.write(to: folder.appendingPathComponent("ok.guide"), atomically: true, encoding: .utf8)
+        try Self.broken.write(to: folder.appendingPathComponent("bad.guide"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.json")
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: output.path)
+        let failed = try Self.run(["build", "bad.guide", "-o", "out.json"], directory: folder)
+        #expect(failed.status == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+        let built = try Self.run(["build", "ok.guide", "-o", "out.json"], directory: folder)
+        #expect(built.status == 0)
+        #expect(built.standardOutput.isEmpty)
+        let written = try String(contentsOf: output, encoding: .utf8)
+        #expect(written.hasPrefix("{") && written.hasSuffix("}\n"))
+        let mode = try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640, "the file's mode is kept")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+        // A symlinked output is written through the link.
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "out.json")
+        try "stale".write(to: output, atomically: false, encoding: .utf8)
+        #expect(try Self.run(["build", "ok.guide", "-o", "link.json"], directory: folder).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "out.json")
+        #expect(try String(contentsOf: output, encoding: .utf8) == written)
+    }
+
+    @Test func explainPrintsTheCatalogEntry() throws {
+        let run = try Self.run(["explain", "gl0301"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == DiagnosticExplanation.text(for: .unknownProperty))
+        let unknown = try Self.run(["explain", "GL9999"])
+        #expect(unknown.status == 2)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import GuideLang
+import Testing
+
+/// One fixture per diagnostic code, each with a golden of the rendered diagnostics; plus the
+/// catalog behind `guidec explain` and docs/diagnostics.md.
+struct DiagnosticFixtureTests {
+    static let folder = TestSupport.fixtures.appendingPathComponent("diagnostics")
+    static let names: [String] = TestSupport.files(in: folder, withExtension: "guide").map(\.lastPathComponent)
+
+    /// The codes a fixture's `// expect: GL0301 GL0202` lines promise.
+    static func expectedCodes(in text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> [String]? in
+            guard let range = line.range(of: "// expect:") else { return nil }
+            return line[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        }.flatMap { $0 }
+    }
+
+    @Test(arguments: names)
+    func fixtureReportsItsCode(name: String) throws {
+        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
+        let expected = Self.expectedCodes(in: text)
+        #expect(!expected.isEmpty, "\(name) has no '// expect: GLnnnn' line")
+        #expect(expected.contains { name.hasPrefix($0) }, "\(name) must expect the code it is named after")
+        let compilation = TestSupport.compile([name], base: Self.folder)
+        let reported = Set(compilation.diagnostics.map(\.code.id))
+        for code in expected {
+            #expect(reported.contains(code), "\(name) should report \(code) but reported \(reported.sorted())")
+        }
+        // Every diagnostic range lies inside its file.
+        for diagnostic in compilation.diagnostics {
+            let file = compilation.file(diagnostic.range.fileID)
+            #expect(diagnostic.range.start >= 0 && diagnostic.range.end <= file.bytes.count)
+        }
+        let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".expected"))
+        TestSupport.assertGolden(TestSupport.render(compilation), golden)
+    }
+
+    @Test func everyCodeHasAFixture() {
+        for code in DiagnosticCode.all {
+            #expect(Self.names.contains { $0.hasPrefix(code.id + "-") }, "no fixture for \(code.id) (\(code.name))")
+        }
+    }
+
+    @Test func codesAreUniqueAndWellFormed() {
+        let ids = DiagnosticCode.all.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(Set(DiagnosticCode.all.map(\.name)).count == ids.count)
+        #expect(ids == ids.sorted())
+        for id in ids {
+            #expect(id.count == 6 && id.hasPrefix("GL") && id.dropFirst(2).allSatisfy(\.isNumber), "malformed code \(id)")
+        }
+    }
+
+    @Test func everyCodeIsExplained() {
+        for code in DiagnosticCode.all {
+            let explanation = DiagnosticExplanation.explanation(for: code)
+            #expect(explanation != nil, "no explanation for \(code.id)")
+        }
+    }
+
+    @Test(arguments: DiagnosticCode.all.map(\.id))
+    func explanationExampleReportsItsCodeAndFixClears(id: String) throws {
+        let code = try #require(DiagnosticCode.named(id))
+        let entry = try #require(DiagnosticExplanation.explanation(for: code))
+        guard entry.isExampleRunnable else { return }
+        let failing = Compilation.compile(path: "example.guide", text: entry.example)
+        #expect(failing.diagnostics.contains { $0.code == code },
+                "the example for \(id) reports \(failing.diagnostics.map(\.code.id))")
+        let fixed = Compilation.compile(path: "fixed.guide", text: entry.fixed)
+        #expect(!fixed.hasErrors, "the fix for \(id) still reports \(fixed.diagnostics.map(\.code.id))")
+        #expect(!fixed.diagnostics.contains { $0.code == code })
+    }
+
+    /// docs/diagnostics.md is generated from the catalog; re-record with GUIDEC_RECORD=1.
+    @Test func diagnosticsDocumentIsUpToDate() {
+        TestSupport.assertGolden(
+            DiagnosticExplanation.document(),
+            TestSupport.repositoryRoot.appendingPathComponent("docs/diagnostics.md"))
+    }
+}
