@@ -72,6 +72,20 @@ struct DiagnosticFixtureTests {
         #expect(!fixed.diagnostics.contains { $0.code == code })
     }
 
+    static let recoveryFolder = TestSupport.fixtures.appendingPathComponent("recovery")
+    static let recoveryNames = TestSupport.files(in: recoveryFolder, withExtension: "guide").map(\.lastPathComponent)
+
+    /// Recovery fixtures list every code they must report, in source order, and nothing else.
+    @Test(arguments: recoveryNames)
+    func recoveryFixtureReportsExactlyItsMistakes(name: String) throws {
+        let text = String(decoding: try Data(contentsOf: Self.recoveryFolder.appendingPathComponent(name)), as: UTF8.self)
+        let compilation = TestSupport.compile([name], base: Self.recoveryFolder)
+        #expect(compilation.diagnostics.map(\.code.id) == Self.expectedCodes(in: text),
+                "\(name):\n\(TestSupport.render(compilation, style: .short))")
+        let golden = Self.recoveryFolder.appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".expected"))
+        TestSupport.assertGolden(TestSupport.render(compilation), golden)
+    }
+
     /// docs/diagnostics.md is generated from the catalog; re-record with GUIDEC_RECORD=1.
     @Test func diagnosticsDocumentIsUpToDate() {
         TestSupport.assertGolden(

@@ -42,7 +42,16 @@ public final class Checker {
         return (document, checker.diagnostics)
     }
 
-    func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
+    /// lowered for each of them, but its problem is one problem at one place.
+    func report(_ diagnostic: Diagnostic) {
+        let identity = "\(diagnostic.code.id)|\(diagnostic.range.fileID.index)|\(diagnostic.range.start)|\(diagnostic.range.end)|\(diagnostic.message)"
+        guard reported.insert(identity).inserted else { return }
+        diagnostics.append(diagnostic)
+    }
+
+    /// Identities of the diagnostics reported so far.
+    private var reported: Set<String> = []
 
     private func run() -> GuideDocument? {
         for tree in trees { collectFile(tree) }
@@ -52,6 +61,8 @@ public final class Checker {
         for node in topLevel where node.kind == .guide {
             if let guide = lowerGuide(node) { lowered.append(guide) }
         }
+        // Screens no guide uses are still checked, so their mistakes surface.
+        for node in topLevel where node.kind == .screen { _ = lowerScreen(node) }
         checkGuideOrder()
         strings.reportProblems(checker: self)
         reportUnused()
@@ -130,7 +141,7 @@ public final class Checker {
                 }
             }
         }
-        diagnostics.append(contentsOf: reader.diagnostics)
+        for diagnostic in reader.diagnostics { report(diagnostic) }
         return node
     }
 

@@ -215,6 +215,13 @@ struct ValueReader {
     private mutating func string(_ item: ValueItemSyntax) -> String? {
         guard let term = singleTerm(item, type: .string) else { return nil }
         guard let index = tokenIndex(term, kind: .string) else {
+            if case .token(let word) = term, tree.tokens[word].kind == .identifier {
+                let quoted = "\"\(tree.text(word))\""
+                report(Diagnostic(
+                    .wrongValueKind, at: tree.range(word), "expected a string, found \(describe(term))",
+                    fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
+                return nil
+            }
             wrongKind(term, expected: "a string")
             return nil
         }

@@ -164,6 +164,7 @@ public struct Parser {
             return parseImport()
         }
         if looksLikeDeclaration(at: position) { return .declaration(parseDeclaration()) }
+        if looksLikeDeclarationMissingBrace(at: position) { return .declaration(parseDeclaration()) }
         // A name followed by a value on the same line: a property missing its colon.
         if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) {
             let name = position
@@ -183,6 +184,15 @@ public struct Parser {
         position += 1
         synchronize()
         return nil
+    }
+
+    /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
+    private func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
+        guard DeclarationKind(rawValue: text(index)) != nil, kind(at: index + 1) == .identifier,
+              !tokens[index + 1].isAtLineStart, peekKind(2) == .identifier || peekKind(2) == .string,
+              kind(at: index + 3) == .colon
+        else { return false }
+        return true
     }
 
     private mutating func parseImport() -> Member {
@@ -214,15 +224,25 @@ public struct Parser {
             }
         }
         declaration.lastToken = position - 1
-        guard current.kind == .leftBrace else {
+        let open: Int
+        if current.kind == .leftBrace {
+            open = advance()
+            declaration.openBrace = open
+        } else {
+            let header = "\(text(keyword))\(declaration.name.map { " " + text($0) } ?? "")"
+            let insertAt = Int(tokens[declaration.lastToken].end)
             report(Diagnostic(
-                .expectedMember, at: range(declaration.lastToken),
-                "expected '{' after '\(text(keyword))\(declaration.name.map { " " + text($0) } ?? "")'"))
-            synchronize()
-            return declaration
+                .expectedMember, at: range(declaration.lastToken), "expected '{' after '\(header)'",
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: " {",
+                               message: "insert '{'")]))
+            // With properties on the same line the '{' was only forgotten: parse the block as if
+            // it were there, so that the closing '}' still pairs up and nothing cascades.
+            guard current.kind == .identifier || current.kind == .string, peekKind() == .colon, !current.isAtLineStart else {
+                synchronize()
+                return declaration
+            }
+            open = declaration.lastToken
         }
-        let open = advance()
-        declaration.openBrace = open
         if blockStack.count >= Self.maximumDepth {
             report(Diagnostic(
                 .nestingTooDeep, at: range(open), "blocks nested more than \(Self.maximumDepth) deep",
@@ -295,7 +315,7 @@ public struct Parser {
         property.lastToken = max(colon ?? name, position - 1)
         // Anything left on the line cannot continue the value.
         if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
-           !(current.kind == .identifier && peekKind() == .colon), position >= valueStart {
+           !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon), position >= valueStart {
             report(Diagnostic(
                 .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
                 notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
@@ -364,8 +384,9 @@ public struct Parser {
         while !isAtValueEnd(inParentheses: inParentheses) {
             let token = current
             if token.kind == .comma || token.kind == .rightParen { break }
-            // `name:` inside a value starts the next property (or, in a call, the next argument).
-            if token.kind == .identifier, peekKind() == .colon { break }
+            // `name:` (or `"key":`) inside a value starts the next property (or, in a call, the
+            // next argument).
+            if token.kind == .identifier || token.kind == .string, peekKind() == .colon { break }
             switch token.kind {
             case .identifier where peekKind() == .leftParen:
                 terms.append(.call(parseCall(depth: depth + 1)))
