@@ -32,21 +32,30 @@ struct CommandLineTests {
         base["NO_COLOR"] = nil
         process.environment = base.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
+        // Output goes to files, not pipes: a child that fills one pipe while we wait on the
+        // other would deadlock.
+        let scratch = try temporaryFolder()
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let outHandle = try FileHandle(forWritingTo: outURL)
+        let errHandle = try FileHandle(forWritingTo: errURL)
         let inputPipe = Pipe()
-        process.standardOutput = output
-        process.standardError = error
+        process.standardOutput = outHandle
+        process.standardError = errHandle
         process.standardInput = inputPipe
         try process.run()
         if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inputPipe.fileHandleForWriting.close()
-        // Read both pipes before waiting so a large output cannot block the child.
-        let outData = output.fileHandleForReading.readDataToEndOfFile()
-        let errData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, standardOutput: String(decoding: outData, as: UTF8.self),
-                   standardError: String(decoding: errData, as: UTF8.self))
+        try outHandle.close()
+        try errHandle.close()
+        let run = Run(status: process.terminationStatus,
+                      standardOutput: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                      standardError: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try? FileManager.default.removeItem(at: scratch)
+        return run
     }
 
     static func temporaryFolder() throws -> URL {
@@ -128,6 +137,57 @@ struct CommandLineTests {
         let object = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
         #expect(object?["code"] as? String == "GL0301")
         #expect((object?["range"] as? [String: Any]).flatMap { $0["start"] as? [String: Any] }?["offset"] as? Int == 16)
+    }
+
+    /// On a terminal diagnostics are coloured, unless NO_COLOR is set. `script` (util-linux)
+    /// gives the child a pseudo-terminal.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func colourOnlyOnATerminalAndNeverWithNoColor() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.broken.write(to: folder.appendingPathComponent("broken.guide"), atomically: true, encoding: .utf8)
+        func onTerminal(_ environment: [String: String]) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "\(Self.binary.path) check broken.guide", "/dev/null"]
+            process.currentDirectoryURL = folder
+            var base = ProcessInfo.processInfo.environment
+            base["NO_COLOR"] = nil
+            base["TERM"] = "xterm"
+            process.environment = base.merging(environment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        #expect(try onTerminal([:]).contains("\u{1B}[1;31merror[GL0301]"))
+        let plain = try onTerminal(["NO_COLOR": "1"])
+        #expect(plain.contains("broken.guide:2:3: error[GL0301]"))
+        #expect(!plain.contains("\u{1B}["))
+    }
+
+    @Test func garbageTruncatedAndDeepInputExitOneWithLocatedErrors() throws {
+        let folder = try Self.temporaryFolder()
+        var generator = RobustnessTests.SeededGenerator(state: 7)
+        let inputs: [(String, [UInt8])] = [
+            ("random.guide", (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) }),
+            ("truncated.guide", Array(Self.valid.utf8.prefix(30))),
+            ("invalid.guide", Array("guide g { title: \"".utf8) + [0xC3, 0x28] + Array("\" }".utf8)),
+            ("deep.guide", Array(("guide g { " + String(repeating: "x { ", count: 50_000)).utf8)),
+        ]
+        let firstLine = try Regex(#"^[a-z]+\.guide:[0-9]+:[0-9]+: error\[GL[0-9]{4}\]: [^A-Z].*[^.]$"#)
+        for (name, bytes) in inputs {
+            try Data(bytes).write(to: folder.appendingPathComponent(name))
+            let run = try Self.run(["check", "--diagnostic-format", "short", name], directory: folder)
+            #expect(run.status == 1, "\(name) exited \(run.status)")
+            let lines = run.standardError.split(separator: "\n")
+            #expect(!lines.isEmpty)
+            for line in lines where line.contains(": error[") {
+                #expect(line.wholeMatch(of: firstLine) != nil, "\(name): \(line)")
+            }
+        }
     }
 
     @Test func warningsAloneExitZero() throws {

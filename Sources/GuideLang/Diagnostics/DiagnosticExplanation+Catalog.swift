@@ -1,4 +1,1580 @@
 extension DiagnosticExplanation {
     /// Every explanation, in code order.
-    static let catalog: [DiagnosticExplanation] = []
+    static let catalog: [DiagnosticExplanation] = [
+        DiagnosticExplanation(
+            code: .invalidUTF8,
+            title: "file is not valid UTF-8",
+            explanation: """
+                guidec reads every `.guide` file as UTF-8 and found a byte that is not part of a valid UTF-8 \
+                sequence, such as the single byte 0xE9 that Latin-1 and Windows-1252 editors write for "é", a stray \
+                0xFF, a truncated multi-byte sequence, an overlong form or an encoded surrogate. Text in another \
+                encoding would reach the app as garbled characters, so guidec stops and names the byte and its \
+                offset. Re-save the file as UTF-8 (most editors have a "Save with Encoding" or "Reopen with \
+                Encoding" command) or retype the character. The example cannot be shown as bytes here: imagine its \
+                first comment saved as Latin-1, so that "é" is the lone byte 0xE9.
+                """,
+            example: #"""
+                // Onboarding for Café Walletoy.
+                // Saved as Latin-1, the "é" above is the single byte 0xE9, which is not UTF-8.
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                // Onboarding for Café Walletoy.
+                // Saved as UTF-8, the "é" above is the two bytes 0xC3 0xA9.
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
+        DiagnosticExplanation(
+            code: .unterminatedString,
+            title: "string is never closed",
+            explanation: """
+                A string starts with `"` and must end with `"` on the same line; this one reaches the end of the \
+                line first. Without its closing quote guidec cannot tell where the text stops, so nothing after it \
+                on the line is read as you meant. Add the closing `"`, or, for text over several lines, use a \
+                multi-line string that opens with `\"""` at the end of a line and closes with `\"""` on a line of \
+                its own. The same code is reported for a multi-line string that is never closed, or whose text \
+                starts on the line of its opening `\"""`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unexpectedCharacter,
+            title: "character that starts no token",
+            explanation: """
+                The file contains a character that cannot begin anything in the language: not a name, number, \
+                string, colour, bracket or punctuation mark. Often it is text that belongs inside a string, such as \
+                an emoji or accented word written after the closing quote, or typographic quotes (“ ”) pasted from a \
+                word processor. guidec skips the character, so the value around it may not be what you meant. Move \
+                the text inside the string's quotes, or replace curly quotes with straight ones (`"`).
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome" 👋
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome 👋"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .invalidColor,
+            title: "malformed colour",
+            explanation: """
+                A colour starts with `#` and must be followed by exactly 3, 6 or 8 hex digits (`0`-`9`, `A`-`F`): \
+                `#RGB`, `#RRGGBB` or `#RRGGBBAA`, where `AA` is the opacity. This one has a different number of \
+                digits, or a character that is not a hex digit, so guidec cannot tell which colour you meant and \
+                will not guess. Usually a digit was dropped or doubled while copying from a design tool; copy the \
+                full value again. For transparency, prefer the eight-digit form or an overlay's `@ 80%`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: #D2BA6 }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: #D2BA64 }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .invalidEscape,
+            title: "unknown escape in a string",
+            explanation: """
+                A backslash in a string starts an escape, and guidec knows only `\\n` (line break), `\\t`, `\\r`, \
+                `\\0`, `\\"`, `\\\\` and `\\u{...}` (a Unicode scalar in one to eight hex digits, such as \
+                `\\u{1F44B}`). This string has a backslash followed by something else, a `\\u{...}` that names no \
+                character, or a backslash at the end of a line. Guessing would silently change the text the app \
+                shows, so guidec reports it instead. Write `\\\\` for a literal backslash, or use `/` in image and \
+                file names, which never need a backslash.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  image: "onboarding\hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  image: "onboarding/hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unterminatedComment,
+            title: "block comment is never closed",
+            explanation: """
+                A block comment opened with `/*` runs to its matching `*/`, and this one reaches the end of the file \
+                first. Block comments nest: every `/*` inside a comment needs its own `*/`, so commenting out text \
+                that already contains a comment takes two closing `*/`. Everything after the opening `/*` is \
+                ignored, so declarations you expect to be compiled may be silently missing. Add the missing `*/` \
+                where the comment should end.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+
+                /* Not ready yet:
+                page later { title: "Later" }  /* needs artwork */
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+
+                /* Not ready yet:
+                page later { title: "Later" }  /* needs artwork */
+                */
+                """#),
+        DiagnosticExplanation(
+            code: .multilineIndentation,
+            title: "multi-line string line indented too little",
+            explanation: """
+                In a multi-line string the indentation of the closing `\"""` is removed from every line, so every \
+                line of text must start with at least that indentation, written with the same spaces or tabs. This \
+                line starts further left (or mixes tabs and spaces differently), so guidec cannot tell how much of \
+                its leading space belongs to the text. Indent the line at least as far as the closing `\"""`, or \
+                move the closing `\"""` further left. Blank lines need no indentation.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      title: "Hello"
+                      body: """
+                        Pay your friends
+                      in seconds.
+                        """
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      title: "Hello"
+                      body: """
+                        Pay your friends
+                        in seconds.
+                        """
+                    }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .limitExceeded,
+            title: "input deeper or larger than guidec accepts",
+            explanation: """
+                guidec has two hard limits. Imports may be nested at most 64 files deep: in a chain where each file \
+                imports the next, the import that reaches that depth is reported and the imports of the file it \
+                names are not followed, so the declarations further down the chain are missing. A single file may be \
+                at most 4,294,967,294 bytes (4 GiB), because positions are stored in 32 bits; a larger file is \
+                rejected whole. Both usually mean generated input gone wrong: flatten the imports so that a file \
+                imports what it needs directly, or split the file. In the example, `chain/01.guide` starts a chain \
+                of 70 files that each import the next.
+                """,
+            example: #"""
+                // chain/01.guide imports chain/02.guide, which imports chain/03.guide,
+                // and so on down to chain/70.guide: more than 64 files deep.
+                import "chain/01.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                // Import the files you need directly instead of through a long chain.
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
+        DiagnosticExplanation(
+            code: .expectedMember,
+            title: "expected a property or a block",
+            explanation: """
+                Inside a block, and at the top level, guidec expects either a property (`name: value`) or a nested \
+                block (`keyword name { ... }`), and found something that starts neither: a stray string, number or \
+                colour, a name followed by `(`, or a block keyword without its `{`. guidec skips the rest of the \
+                line, so whatever you meant there is lost. Write the property with a colon, as in `title: "Hello"`, \
+                or give the block its braces.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      image: "hello"
+                      title("Hello")
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      image: "hello"
+                      title: "Hello"
+                    }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .expectedValue,
+            title: "property without a value",
+            explanation: """
+                A property's colon must be followed by its value on the same line, and here nothing follows: the \
+                line ends, or a `}`, `;` or `,` comes next. The property is ignored, so the app would use a default \
+                you did not choose. Write the value after the colon, on the same line, or remove the property. The \
+                same code is reported for `import` without a file path and for a list or argument with an empty \
+                entry, as in `after: intro,`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: #D2BA64 }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unclosedBlock,
+            title: "block is never closed",
+            explanation: """
+                This block's `{` has no matching `}`: the file ends first, or a block that cannot be inside it \
+                starts (such as a `tour` inside a `step`), which shows the `}` is missing before that point. Members \
+                after the missing brace may end up in the wrong block. Add the `}` where the block should end; the \
+                diagnostic points at the `{` that is left open, and often the real mistake is a `}` missing on an \
+                inner block, as in the example.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unexpectedClosing,
+            title: "closing brace with nothing to close",
+            explanation: """
+                The file has a `}` at the top level, where no block is open. This usually means a block was closed \
+                twice, or an extra brace was left behind when moving code around. guidec ignores the brace, but the \
+                blocks around it may not be nested the way you think. Remove the extra `}`, and check that each \
+                block's braces pair up.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .equalsInsteadOfColon,
+            title: "'=' instead of ':'",
+            explanation: """
+                Properties are written `name: value`, with a colon, and this one uses `=`. guidec reads it as if you \
+                had written the colon, but reports it so that every file uses one notation. Replace `=` with `:`.
+                """,
+            example: #"""
+                guide welcome {
+                  title = "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .expectedColon,
+            title: "property name without a colon",
+            explanation: """
+                A name is followed by a value on the same line without the `:` between them, so guidec cannot be \
+                sure whether you meant a property or a block. It reads the line as a property, but reports the \
+                missing colon so the file stays unambiguous. Insert `:` after the property name.
+                """,
+            example: #"""
+                guide welcome {
+                  title "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unclosedParenthesis,
+            title: "parenthesis is never closed",
+            explanation: """
+                A call such as `once(...)`, `rect(...)` or `key(...)` opened a `(` that is never closed before the \
+                next property, the end of the block or the end of the file. guidec ends the call where the arguments \
+                stop, but anything you meant to pass after that point is missing, and when the next line is a block \
+                the recovery can report more errors there. Add the `)` after the last argument.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  show: once(key: "welcome.intro", version: 2
+                  delay: 1s
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  show: once(key: "welcome.intro", version: 2)
+                  delay: 1s
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .nestingTooDeep,
+            title: "nesting too deep",
+            explanation: """
+                Blocks or calls are nested more than 64 levels deep. guidec stops at that depth, so that no input, \
+                however large, can exhaust its stack, and skips what is inside. No guide needs that much nesting \
+                (the language's own blocks nest at most three deep, as in `guide`, `pages`, `page`), so the file is \
+                almost certainly generated by a faulty script or damaged. Because the skipped part is also invalid, \
+                another error is reported next to this one. Fix whatever produced the file.
+                """,
+            example: #"""
+                // Generated by a script gone wrong: 65 calls inside each other.
+                guide welcome {
+                  title: key(key(key(key(key(key(key(key(key(key(key(key(key(
+                    key(key(key(key(key(key(key(key(key(key(key(key(key(
+                    key(key(key(key(key(key(key(key(key(key(key(key(key(
+                    key(key(key(key(key(key(key(key(key(key(key(key(key(
+                    key(key(key(key(key(key(key(key(key(key(key(key(key("welcome.title"
+                    )))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unexpectedToken,
+            title: "token that cannot continue a value",
+            explanation: """
+                A property's value is followed, on the same line, by a token that cannot continue it: a `)` or `]` \
+                with nothing to close, a `{` after a property (blocks are written without `:`), or punctuation such \
+                as `=` inside a value. guidec skips the rest of the line, so anything written after the token is \
+                ignored. Remove the stray token, or start the next property on a new line.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  show: once(key: "welcome.intro", version: 2))
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  show: once(key: "welcome.intro", version: 2)
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .duplicateDeclaration,
+            title: "name declared twice",
+            explanation: """
+                Two declarations of the same kind share a name in one scope: two guides, two pages of one `pages` \
+                block, two targets of a screen, two steps or tours, two styles or screens, two locales, or a string \
+                key defined twice in one locale. References use the name, so the app could not tell which one you \
+                mean. Rename one of them, or delete the copy; the same code is reported for a guide with two `pages` \
+                blocks and a `pages` block with two `buttons` blocks, which should be merged.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                    page hello { title: "Pay in seconds" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                    page pay { title: "Pay in seconds" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unknownReference,
+            title: "name that refers to nothing",
+            explanation: """
+                A name used as a reference matches no declaration: a target in `highlight` or `in`, a screen after \
+                `on`, a style in `style`, a guide or step in `after`, a string key in `key(...)`, or the locale in \
+                `default`. A typo is the usual cause, and guidec suggests the closest name it knows. The app cannot \
+                show a guide that points at nothing, so fix the spelling or declare what the name refers to. Targets \
+                are looked up on the tour's screen only, and steps in their own tour only.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pya  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unknownDeclaration,
+            title: "unknown block keyword",
+            explanation: """
+                The word before `{` is not one of the language's blocks: `guide`, `pages`, `page`, `buttons`, \
+                `screen`, `target`, `tour`, `step`, `style`, `strings` and `locale`. guidec ignores the whole block, \
+                so nothing inside it reaches the app. Usually the keyword is misspelt; use the suggested keyword. A \
+                property is written `name: value`, never with braces.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                    paeg pay { title: "Pay in seconds" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                    page pay { title: "Pay in seconds" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .misplacedDeclaration,
+            title: "block in the wrong place",
+            explanation: """
+                A known block is nested where it cannot appear. A file holds `guide`, `style`, `screen` and \
+                `strings` blocks; a `guide` holds `pages`, `screen`, `tour` and `style`; `pages` holds `page` and \
+                `buttons`; a `screen` holds `target`; a `tour` holds `step`; and `strings` holds `locale`. guidec \
+                ignores the misplaced block and everything in it. Move it into the block it belongs in, as the note \
+                says.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                  page pay { title: "Pay in seconds" }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                    page pay { title: "Pay in seconds" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .missingName,
+            title: "declaration without a name",
+            explanation: """
+                This block needs a name and has none. Guides, pages, screens, targets, tours, steps, styles and \
+                locales are named so that other blocks can refer to them and so that the app can record, for \
+                example, which guide it has shown. Write the name after the keyword, as in `page hello { ... }`; a \
+                tour's screen is written after the name, as in `tour basics on home { ... }`. The same code is \
+                reported for `on` with no screen name after it.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unexpectedName,
+            title: "name where none is taken",
+            explanation: """
+                `pages`, `buttons` and `strings` blocks take no name, because a guide has at most one of each (and \
+                the strings are merged into one table), yet this one has a name; or a block other than `tour` has \
+                `on SCREEN`, which only a tour takes. The extra word has no meaning, so guidec reports it rather \
+                than silently ignore it. Remove the name, or the `on` part.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages intro {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unknownProperty,
+            title: "unknown property",
+            explanation: """
+                The block has no property by this name: it is misspelt, it belongs to another kind of block (the \
+                note says which), or it is written outside any block. The same code is reported for an argument \
+                label a call does not take, such as `versoin:` in `once(...)`. guidec ignores the property, so the \
+                setting would silently have no effect in the app. Fix the spelling (guidec suggests the closest \
+                name), or move the property to the block it belongs to.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  backgroud: #D2BA64 }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: #D2BA64 }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .duplicateProperty,
+            title: "property set twice",
+            explanation: """
+                The same property is set twice in one block. Only one value can apply, and guessing which one you \
+                meant would hide a mistake, so guidec keeps the first and reports the second. Remove one of them. \
+                The same code is reported for a call argument given twice and for a target listed twice in one \
+                step's `highlight`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      title: "Hello"
+                      body: "Pay your friends in seconds."
+                      title: "Welcome to Walletoy"
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello {
+                      title: "Welcome to Walletoy"
+                      body: "Pay your friends in seconds."
+                    }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .wrongValueKind,
+            title: "value of the wrong kind",
+            explanation: """
+                The value has the wrong shape for the property: a string where a colour, number or name belongs, a \
+                name where a string belongs, several values where the property takes one, a label it does not take, \
+                or a word missing from a compound value such as `tap anywhere` or `44 x 44`. The message says what \
+                was expected. guidec drops the value, so the app would fall back to a default. Write the value in \
+                the expected form; for example, colours are written without quotes, and block names too.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: "#D2BA64" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello"  background: #D2BA64 }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .valueOutOfRange,
+            title: "number out of range",
+            explanation: """
+                The number has the right unit but lies outside the range the property allows: a negative duration, \
+                length or size, a percentage beyond what an edge or opacity takes, a step `order` or `show` version \
+                below 1, or an empty persistence key or event name. Such a value cannot describe anything the app \
+                can show, so it is rejected rather than clamped. Use a value inside the range given in the message.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  delay: -2s
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  delay: 2s
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .missingRequired,
+            title: "required property or member missing",
+            explanation: """
+                Something the app needs is missing: a guide's `title`, any pages or tour in a guide, any page in a \
+                `pages` block, any step in a tour, a screen for a tour (`on SCREEN`), text or a highlight for a \
+                step, something for a page to show, or a required argument such as the radius of `rounded(8)`. \
+                Without it the guide cannot be displayed, so guidec stops. Add what the message names; the help line \
+                shows the form to write.
+                """,
+            example: #"""
+                guide welcome {
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .invalidUnit,
+            title: "unit not allowed",
+            explanation: """
+                The number has a unit the property does not take, or lacks one it needs. Durations need `s` or `ms` \
+                (`500` could mean milliseconds or seconds), lengths are plain points or `pt`, edges and sizes also \
+                take `%`, and whole numbers such as `order` take no unit. Units like `px` or `dp` do not exist: \
+                lengths are already in points (dp on Android). Write the number with one of the units the note \
+                lists.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  delay: 500
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  delay: 500ms
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unknownOption,
+            title: "unknown option",
+            explanation: """
+                The property takes one of a fixed set of words, and this word is not one of them. The note lists the \
+                options and guidec suggests the closest one; a typo or a word from another property (such as `top` \
+                for `placement`, which takes `above`) is the usual cause. Fonts report this too, for a word that is \
+                neither a text style nor a weight. Replace the word with one of the options.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    indicator: dot
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    indicator: dots
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .conflictingProperties,
+            title: "properties that conflict",
+            explanation: """
+                Two properties that cannot be set together are both set. A target's `size` already sets its width \
+                and height, so it cannot also have `width` or `height`; and a step that highlights nothing cannot \
+                advance by `tap target`, because there is nothing to tap. The app could only obey one of them, so \
+                guidec asks you to choose. Remove one of the two properties, as the fix suggests.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { trailing: 16  bottom: 40 safe  size: 44 x 44  width: 60 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { trailing: 16  bottom: 40 safe  size: 60 x 44 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .inapplicableStyleProperty,
+            title: "style property that does not apply",
+            explanation: """
+                A style sets a property that has no meaning where the style is used: for example `shape` or \
+                `placement`, which apply to steps, in a style used on a page, or `background`, which applies to \
+                pages, in a style used on a tour or step. The property is ignored there, so the guide will not look \
+                the way the style suggests. This is a warning, and the guide still builds. Move the property to a \
+                style for that kind of block, or remove it.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand {
+                    background: #D2BA64
+                    shape: circle
+                  }
+
+                  pages {
+                    page hello { title: "Hello"  style: brand }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand {
+                    background: #D2BA64
+                  }
+
+                  pages {
+                    page hello { title: "Hello"  style: brand }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unknownPlaceholder,
+            title: "unknown placeholder in progress text",
+            explanation: """
+                Progress text such as `progress: "{current} of {total}"` may contain only the placeholders \
+                `{current}` (the step's number, from 1) and `{total}` (the number of steps). This text has another \
+                name in braces, which the app would show literally, braces and all. Use `{current}` or `{total}`, or \
+                remove the braces. Every translation of a progress key is checked.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    progress: "{current} of {count}"
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    progress: "{current} of {total}"
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .underconstrainedAxis,
+            title: "target axis with too few constraints",
+            explanation: """
+                A target's frame is described separately on each axis, with exactly two constraints per axis: two of \
+                `leading`, `trailing`, `center-x` and `width` horizontally, and two of `top`, `bottom`, `center-y` \
+                and `height` vertically (`size` gives both a width and a height). With fewer than two the position \
+                or size on that axis is unknown, so the app could not place the highlight. Add the missing \
+                constraint, or give the target an absolute `frame: rect(x, y, width, height)` instead.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .overconstrainedAxis,
+            title: "target axis with too many constraints",
+            explanation: """
+                Each axis of a target's frame takes exactly two constraints, and this one has three or more, such as \
+                `leading`, `trailing` and `width` together. On a screen of another size they would contradict each \
+                other, and the app could not satisfy them all. Remove constraints until two are left on the axis; \
+                keep the ones that describe how the view really moves when the screen grows.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  width: 300  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .mixedFrame,
+            title: "absolute frame mixed with constraints",
+            explanation: """
+                A target has an absolute `frame: rect(x, y, width, height)` and also edge constraints such as \
+                `leading` or `bottom`. The two are alternative ways of giving the same frame and cannot be combined, \
+                so the app would not know which to believe. Keep either the `frame` or the constraints. Constraints \
+                adapt to other screen sizes, so prefer them unless the view really has a fixed position.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { frame: rect(16, 700, 343, 50)  bottom: 40 safe }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { frame: rect(16, 700, 343, 50) }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .notAScrollContainer,
+            title: "container that does not scroll",
+            explanation: """
+                A target's `in` names the scroll view it lives in, so that the app can scroll it into view before \
+                highlighting it, but the named target has no `scrolls` property, or is the target itself. Without \
+                knowing the scroll axis the app cannot bring the target on screen. Add `scrolls: vertical` (or \
+                `horizontal`, `both`) to the container, or name the target that really scrolls.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target feed { leading: 0  trailing: 0  top: 100  bottom: 0 }
+                    target offer { leading: 16  trailing: 16  top: 400  height: 120  in: feed }
+                  }
+
+                  tour basics on home {
+                    step offer { highlight: offer  title: "Today's offer" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target feed { leading: 0  trailing: 0  top: 100  bottom: 0  scrolls: vertical }
+                    target offer { leading: 16  trailing: 16  top: 400  height: 120  in: feed }
+                  }
+
+                  tour basics on home {
+                    step offer { highlight: offer  title: "Today's offer" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .anchorWithoutContainer,
+            title: "scroll anchor without a container",
+            explanation: """
+                A target has a `scroll-anchor`, which says where to stop when scrolling it into view, but no `in` \
+                naming the scroll container it lives in. There is nothing to scroll, so the anchor would be ignored. \
+                Add `in: CONTAINER`, naming a target on the same screen that has `scrolls:`, or remove \
+                `scroll-anchor`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target offer { leading: 16  trailing: 16  top: 400  height: 120  scroll-anchor: center }
+                  }
+
+                  tour basics on home {
+                    step offer { highlight: offer  title: "Today's offer" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target feed { leading: 0  trailing: 0  top: 100  bottom: 0  scrolls: vertical }
+                    target offer { leading: 16  trailing: 16  top: 400  height: 120  in: feed  scroll-anchor: center }
+                  }
+
+                  tour basics on home {
+                    step offer { highlight: offer  title: "Today's offer" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .orderCycle,
+            title: "order that goes round in a cycle",
+            explanation: """
+                `after` constraints form a cycle: steps that must each come after another, or guides that each wait \
+                for another to complete. A cycle has no first member, so those steps could never be ordered and \
+                those guides could never show. Remove one `after` from the cycle the message lists; between steps, \
+                `order: N` is often the clearer way to say what comes first.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                    target request { leading: 16  trailing: 16  bottom: 100 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend"  after: request }
+                    step request { highlight: request  title: "Ask for money"  after: pay }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                    target request { leading: 16  trailing: 16  bottom: 100 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                    step request { highlight: request  title: "Ask for money"  after: pay }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .orderClash,
+            title: "two steps with the same order",
+            explanation: """
+                Two steps of one tour have the same explicit `order`, so the order between them is undefined. guidec \
+                does not pick one silently, because the tour would then depend on how the file happens to be \
+                written. Give each step its own number, or order one after the other with `after: STEP`.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                    target request { leading: 16  trailing: 16  bottom: 100 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend"  order: 1 }
+                    step request { highlight: request  title: "Ask for money"  order: 1 }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                    target request { leading: 16  trailing: 16  bottom: 100 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend"  order: 1 }
+                    step request { highlight: request  title: "Ask for money"  order: 2 }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .styleCycle,
+            title: "styles that inherit in a cycle",
+            explanation: """
+                A style that sets `style:` inherits from that style, and here the chain comes back to a style \
+                already in it. Properties would be looked up forever, so guidec stops at the style that closes the \
+                cycle. Remove `style:` from one of the styles the message lists; usually one of them is meant to be \
+                the base that the others build on.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand { style: base  background: #D2BA64 }
+                  style base { style: brand  text-color: #212121 }
+
+                  pages {
+                    page hello { title: "Hello"  style: brand }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand { style: base  background: #D2BA64 }
+                  style base { text-color: #212121 }
+
+                  pages {
+                    page hello { title: "Hello"  style: brand }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .importNotFound,
+            title: "imported file not found",
+            explanation: """
+                guidec cannot read the file an `import` names: it does not exist, is a folder, or cannot be read. \
+                Import paths are relative to the folder of the file that contains the import, not to the current \
+                directory; the note shows the path guidec tried. The declarations in that file are missing, so names \
+                it declares are reported as unknown too. Fix the path, or create the file. When the GuideLang \
+                library compiles text without a source provider, every import is reported this way.
+                """,
+            example: #"""
+                import "shared/brand.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .importCycle,
+            title: "files that import each other",
+            explanation: """
+                The imports go round in a circle: this file imports a file that, directly or through others, imports \
+                this file again. Which file comes first would then be undefined, so guidec does not follow the \
+                import and reports the chain. Move what both files need into a third file that both import and that \
+                imports neither. In the example, `main.guide` imports `shared.guide`, whose first line is `import \
+                "main.guide"`; the diagnostic appears in `shared.guide`.
+                """,
+            example: #"""
+                // This file is main.guide; shared.guide starts with: import "main.guide"
+                import "shared.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                // This file is main.guide; shared.guide no longer imports it.
+                import "shared.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
+        DiagnosticExplanation(
+            code: .misplacedImport,
+            title: "import after a declaration or inside a block",
+            explanation: """
+                Imports must come first in a file, before any block, so that a reader sees at once what the file \
+                depends on. This one comes after a declaration, or is inside a block; an import inside a block is \
+                not read at all, so the names in the imported file stay unknown. Move the import to the top of the \
+                file. To run the fixed example, `shared/brand.guide` must exist next to it.
+                """,
+            example: #"""
+                guide welcome {
+                  import "shared/brand.guide"
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                import "shared/brand.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
+        DiagnosticExplanation(
+            code: .missingTranslation,
+            title: "translation missing from a locale",
+            explanation: """
+                A string key is used in the guide, and at least one locale of the strings table does not define it. \
+                Users whose language is that locale would see the text of the default locale, or nothing, instead of \
+                a translation. Add the key to every locale the message lists. The diagnostic points at the first use \
+                of the key and labels where it is defined.
+                """,
+            example: #"""
+                strings {
+                  default: en
+                  locale en { "welcome.title": "Welcome" }
+                  locale de {  }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                strings {
+                  default: en
+                  locale en { "welcome.title": "Welcome" }
+                  locale de { "welcome.title": "Willkommen" }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .invalidDefaultLocale,
+            title: "no single default locale",
+            explanation: """
+                The strings table has more than one locale but no `default:`, or `default:` is set more than once to \
+                different locales (for example in two `strings` blocks). The default locale supplies the text where \
+                the user's language has no translation, so there must be exactly one. Add `default: LOCALE` to one \
+                `strings` block, or remove the extra one. A `default` naming no declared locale is reported as \
+                GL0202.
+                """,
+            example: #"""
+                strings {
+                  locale en { "welcome.title": "Welcome" }
+                  locale de { "welcome.title": "Willkommen" }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                strings {
+                  default: en
+                  locale en { "welcome.title": "Welcome" }
+                  locale de { "welcome.title": "Willkommen" }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .missingStrings,
+            title: "text key without a strings table",
+            explanation: """
+                Text written as `key("...")` is looked up in the strings table, and the program has no `strings` \
+                block at all, so the key has no text in any language. Add a `strings` block with at least one \
+                `locale` defining the key, or write the text directly in quotes if the guide is not localized.
+                """,
+            example: #"""
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                strings {
+                  locale en { "welcome.title": "Welcome" }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unusedTarget,
+            title: "target never highlighted",
+            explanation: """
+                A target is declared on a screen that a tour runs on, but no step highlights it and no other target \
+                is placed `in` it. It may be left over from an earlier version of the tour, or a step may highlight \
+                a different target than you meant. This is a warning: the guide still builds. Highlight the target \
+                in a step, or remove it. Targets in imported files are never reported, as imported files are \
+                libraries.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                    target request { leading: 16  trailing: 16  bottom: 100 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  screen home {
+                    target pay { leading: 16  trailing: 16  bottom: 40 safe  height: 50 }
+                  }
+
+                  tour basics on home {
+                    step pay { highlight: pay  title: "Pay a friend" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unusedStyle,
+            title: "style never used",
+            explanation: """
+                A style is declared in a file named on the command line, and no page, step, tour or `pages` block \
+                uses it with `style:`, directly or through another style. It may be misspelt where it was meant to \
+                be used, or left over. This is a warning: the guide still builds. Apply it with `style: NAME`, or \
+                remove it. Styles in imported files are never reported, as imported files are libraries.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand { background: #D2BA64 }
+
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+
+                  style brand { background: #D2BA64 }
+
+                  pages {
+                    page hello { title: "Hello"  style: brand }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unusedString,
+            title: "string never used",
+            explanation: """
+                A key is defined in the strings table, and no text in the program uses it with `key("...")`. Unused \
+                keys cost translation work for text no user will see. This is a warning: the guide still builds. Use \
+                the key, or remove it from every locale. Keys defined in imported files are never reported.
+                """,
+            example: #"""
+                strings {
+                  locale en {
+                    "welcome.title": "Welcome"
+                    "welcome.hello": "Hello"
+                  }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                strings {
+                  locale en {
+                    "welcome.title": "Welcome"
+                    "welcome.hello": "Hello"
+                  }
+                }
+
+                guide welcome {
+                  title: key("welcome.title")
+                  pages {
+                    page hello { title: key("welcome.hello") }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .unusedScreen,
+            title: "screen without a tour",
+            explanation: """
+                A screen is declared, but no tour runs on it, so its targets are never highlighted (they are not \
+                reported one by one). It may be left over, or a tour may name a different screen than you meant \
+                after `on`. This is a warning: the guide still builds. Add `tour NAME on SCREEN { ... }`, or remove \
+                the screen.
+                """,
+            example: #"""
+                screen settings {
+                  target privacy { leading: 16  trailing: 16  top: 120 safe  height: 44 }
+                }
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#),
+    ]
 }
