@@ -139,7 +139,8 @@ extension DiagnosticCode {
 
     /// A string key that is missing from one or more locales.
     public static let missingTranslation = DiagnosticCode("GL0701", .error, "missing-translation")
-    /// A default locale that no `locale` block defines, or several defaults.
+    /// A default locale that no `locale` block defines, two different defaults, or several
+    /// locales and no default.
     public static let invalidDefaultLocale = DiagnosticCode("GL0702", .error, "invalid-default-locale")
     /// Text keys used without any `strings` table.
     public static let missingStrings = DiagnosticCode("GL0703", .error, "missing-strings")

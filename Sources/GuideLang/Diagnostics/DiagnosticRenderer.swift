@@ -69,22 +69,50 @@ public struct DiagnosticRenderer {
             + paint(diagnostic.message, "1")
     }
 
+    /// A range to underline in a snippet.
+    private struct Mark {
+        var range: SourceRange
+        var marker: Character
+        var label: String
+        var color: String
+    }
+
     private func text(_ diagnostic: Diagnostic) -> String {
         var output = headline(diagnostic) + "\n"
-        let marks = [(diagnostic.range, "^", "", severityColor(diagnostic.severity))]
-            + diagnostic.labels.map { ($0.range, "-", $0.message, "1;34") }
-        let gutterWidth = marks.map { String(files($0.0.fileID).location(of: $0.0.start).line).count }.max() ?? 1
+        let primary = Mark(range: diagnostic.range, marker: "^", label: "", color: severityColor(diagnostic.severity))
+        let marks = [primary] + diagnostic.labels.map { Mark(range: $0.range, marker: "-", label: $0.message, color: "1;34") }
+        let gutterWidth = marks.map { String(files($0.range.fileID).location(of: $0.range.start).line).count }.max() ?? 1
         let blank = String(repeating: " ", count: gutterWidth)
-        var previousFile = diagnostic.range.fileID
-        output += paint("\(blank) |", "1;34") + "\n"
-        for (range, marker, label, color) in marks {
-            let file = files(range.fileID)
-            if range.fileID != previousFile {
-                let location = file.location(of: range.start)
-                output += paint("\(blank) --> ", "1;34") + "\(file.path):\(location.line):\(location.column)\n"
-                previousFile = range.fileID
+        // Group marks by file (the primary's first) and line, so each source line is shown once,
+        // in line order, with one underline row per mark on it.
+        var groups: [(file: FileID, line: Int, marks: [Mark])] = []
+        for mark in marks {
+            let line = files(mark.range.fileID).lineIndex(of: mark.range.start)
+            if let index = groups.firstIndex(where: { $0.file == mark.range.fileID && $0.line == line }) {
+                groups[index].marks.append(mark)
+            } else {
+                groups.append((mark.range.fileID, line, [mark]))
             }
-            output += snippet(file, range: range, marker: marker, label: label, color: color, gutterWidth: gutterWidth)
+        }
+        let primaryFile = diagnostic.range.fileID
+        groups.sort { left, right in
+            if left.file != right.file {
+                if left.file == primaryFile { return true }
+                if right.file == primaryFile { return false }
+                return left.file < right.file
+            }
+            return left.line < right.line
+        }
+        output += paint("\(blank) |", "1;34") + "\n"
+        var previousFile = primaryFile
+        for group in groups {
+            let file = files(group.file)
+            if group.file != previousFile {
+                let location = file.location(of: group.marks[0].range.start)
+                output += paint("\(blank) --> ", "1;34") + "\(file.path):\(location.line):\(location.column)\n"
+                previousFile = group.file
+            }
+            output += snippet(file, line: group.line, marks: group.marks, gutterWidth: gutterWidth)
         }
         for note in diagnostic.notes { output += paint("\(blank) = ", "1;34") + paint("note", "1") + ": \(note)\n" }
         for help in diagnostic.help { output += paint("\(blank) = ", "1;34") + paint("help", "1") + ": \(help)\n" }
@@ -95,28 +123,32 @@ public struct DiagnosticRenderer {
         return output
     }
 
-    /// One numbered source line with a marker under the range (up to the end of that line).
-    private func snippet(_ file: SourceFile, range: SourceRange, marker: String, label: String, color: String, gutterWidth: Int) -> String {
-        let lineIndex = file.lineIndex(of: min(range.start, file.bytes.count))
+    /// One numbered source line with a row of markers under each range on it (a range that runs
+    /// past the line is marked to the line's end).
+    private func snippet(_ file: SourceFile, line lineIndex: Int, marks: [Mark], gutterWidth: Int) -> String {
         let lineRange = file.lineRange(lineIndex)
         let lineStart = lineRange.lowerBound
-        let start = min(max(range.start, lineStart), lineRange.upperBound)
-        let end = min(max(range.end, start), lineRange.upperBound)
-        // Very long lines (minified or generated input) are shown as a window around the range.
+        let clamp = { (offset: Int) in min(max(offset, lineStart), lineRange.upperBound) }
+        // Very long lines (minified or generated input) are shown as a window around the marks.
         let context = 60
-        let windowStart = start - lineStart > context ? Self.scalarBoundary(file.bytes, start - context) : lineStart
-        let markedEnd = end - start > context ? Self.scalarBoundary(file.bytes, start + context) : end
-        let windowEnd = lineRange.upperBound - markedEnd > context ? Self.scalarBoundary(file.bytes, markedEnd + context) : lineRange.upperBound
-        let before = (windowStart > lineStart ? "..." : "") + displayText(file.text(windowStart..<start))
-        let marked = displayText(file.text(start..<markedEnd))
-        let after = displayText(file.text(markedEnd..<windowEnd)) + (windowEnd < lineRange.upperBound ? "..." : "")
+        let first = marks.map { clamp($0.range.start) }.min() ?? lineStart
+        let last = marks.map { min(clamp($0.range.end), clamp($0.range.start) + context) }.max() ?? lineStart
+        let windowStart = first - lineStart > context ? Self.scalarBoundary(file.bytes, first - context) : lineStart
+        let windowEnd = lineRange.upperBound - last > context ? Self.scalarBoundary(file.bytes, last + context) : lineRange.upperBound
+        let prefix = windowStart > lineStart ? "..." : ""
         let number = String(lineIndex + 1)
         let gutter = String(repeating: " ", count: gutterWidth - number.count) + number
-        let padding = String(repeating: " ", count: Self.displayWidth(before))
-        let underline = String(repeating: marker, count: max(1, Self.displayWidth(marked)))
-        var output = paint("\(gutter) |", "1;34") + " " + before + marked + after + "\n"
-        output += paint(String(repeating: " ", count: gutterWidth) + " |", "1;34") + " " + padding
-            + paint(underline + (label.isEmpty ? "" : " " + label), color) + "\n"
+        var output = paint("\(gutter) |", "1;34") + " " + prefix + displayText(file.text(windowStart..<windowEnd))
+            + (windowEnd < lineRange.upperBound ? "..." : "") + "\n"
+        for mark in marks {
+            let start = clamp(mark.range.start)
+            let end = min(max(clamp(mark.range.end), start), windowEnd)
+            let padding = String(repeating: " ", count: prefix.count + Self.displayWidth(displayText(file.text(windowStart..<max(windowStart, start)))))
+            let width = max(1, Self.displayWidth(displayText(file.text(start..<max(start, end)))))
+            let underline = String(repeating: mark.marker, count: width)
+            output += paint(String(repeating: " ", count: gutterWidth) + " |", "1;34") + " " + padding
+                + paint(underline + (mark.label.isEmpty ? "" : " " + mark.label), mark.color) + "\n"
+        }
         return output
     }
 

@@ -19,7 +19,8 @@ public struct Compilation: Sendable {
     public static func compile(roots: [SourceFile], provider: (any SourceProvider)?) -> Compilation {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
-        let (document, checkDiagnostics) = Checker.check(loader.trees, rootFiles: loader.rootIDs)
+        let (document, checkDiagnostics) = Checker.check(
+            loader.trees, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports)
         var all = loader.diagnostics + checkDiagnostics
         for tree in loader.trees { all += tree.diagnostics }
         let sorted = all.enumerated().sorted { left, right in
@@ -45,6 +46,10 @@ struct ImportLoader {
     private(set) var trees: [SyntaxTree] = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var rootIDs: Set<FileID> = []
+    /// Whether an import was misplaced (and so not followed).
+    private(set) var hasMisplacedImports = false
+    /// Whether an import could not be loaded: names it would have declared are then unknown.
+    private(set) var hasFailedImports = false
     private var loaded: [String: FileID] = [:]
     /// Files on the current import path, for cycle reports.
     private var chain: [(path: String, importRange: SourceRange?)] = []
@@ -67,22 +72,25 @@ struct ImportLoader {
         loaded[identity] = id
         let tree = Parser.parse(source, fileID: id)
         trees.append(tree)
-        if chain.count >= Compilation.maximumImportDepth {
-            if let importedAt {
-                diagnostics.append(Diagnostic(
-                    .limitExceeded, at: importedAt, "imports nested more than \(Compilation.maximumImportDepth) deep"))
-            }
-            return
-        }
         chain.append((identity, importedAt))
         defer { chain.removeLast() }
+        var seenDeclaration = false
         for member in tree.members {
-            guard case .importDirective(let directive) = member, let pathToken = directive.path else { continue }
+            guard case .importDirective(let directive) = member, let pathToken = directive.path else {
+                seenDeclaration = true
+                continue
+            }
+            // An import after a declaration is reported by the checker and not followed.
+            if seenDeclaration {
+                hasMisplacedImports = true
+                continue
+            }
             var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
             _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
             let written = scanner.text
             let range = tree.range(pathToken)
             guard let provider else {
+                hasFailedImports = true
                 diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
                 continue
             }
@@ -95,11 +103,22 @@ struct ImportLoader {
                 continue
             }
             if loaded[resolved] != nil { continue }
+            guard chain.count < Compilation.maximumImportDepth else {
+                // Reported on the import that is not followed, with the chain that led here.
+                diagnostics.append(Diagnostic(
+                    .limitExceeded, at: range,
+                    "imports nested more than \(Compilation.maximumImportDepth) deep; '\(written)' is not imported",
+                    notes: ["the chain starts at \(chain[0].path)"],
+                    help: ["import shared files from one place instead of through a long chain"]))
+                hasFailedImports = true
+                continue
+            }
             switch provider.read(resolved) {
             case .success(let bytes):
                 load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
             case .failure(let error):
                 let via = chain.map(\.path)
+                hasFailedImports = true
                 diagnostics.append(Diagnostic(
                     .importNotFound, at: range, "cannot import '\(written)': \(error.reason)",
                     notes: ["looked for \(resolved)"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),

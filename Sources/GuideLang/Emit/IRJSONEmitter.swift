@@ -169,6 +169,7 @@ public enum IRJSONEmitter {
             json.key("title"); write(step.title, &json)
             json.key("body"); write(step.body, &json)
             json.key("image"); json.string(step.image)
+            json.key("scrollAnchor"); json.string(step.scrollAnchor)
             json.key("shape"); write(step.shape, &json)
             json.key("padding"); json.number(step.padding)
             json.key("overlay"); json.object { json in
@@ -181,6 +182,8 @@ public enum IRJSONEmitter {
                 let placement = step.placement
                 json.key("side"); json.string(placement.side)
                 json.key("gap"); json.number(placement.gap)
+                json.key("gapFrom"); json.string(placement.gapFrom)
+                json.key("gapTo"); json.string(placement.gapTo)
                 json.key("flip"); json.object { json in
                     switch placement.flip {
                     case .auto: json.key("kind"); json.string("auto")

@@ -218,6 +218,8 @@ public struct IRStep: Equatable, Sendable {
     public var body: IRText?
     /// An image shown with the tip.
     public var image: String?
+    /// Where to scroll the highlighted target's container to, overriding the target's own anchor.
+    public var scrollAnchor: String?
     /// The cut-out shape.
     public var shape: IRShape
     /// Space between the target and the cut-out edge, in points.
@@ -266,8 +268,12 @@ public struct IROverlay: Equatable, Sendable {
 public struct IRPlacement: Equatable, Sendable {
     /// `auto`, `above`, `below`, `leading`, `trailing` or `center`.
     public var side: String
-    /// Distance from the cut-out, in points.
+    /// The distance between the tip and the target, in points.
     public var gap: Double
+    /// `cutout` (the padded cut-out's edge) or `target` (the target's own frame): where the gap starts.
+    public var gapFrom: String
+    /// `edge` (the tip's near edge) or `center` (the tip's centre): where the gap ends.
+    public var gapTo: String
     /// When to use the opposite side.
     public var flip: IRFlip
     /// `auto`, `leading`, `center` or `trailing`.

@@ -8,6 +8,8 @@ extension Checker {
     /// Lowers one guide; reports problems and returns nil when it cannot be lowered.
     func lowerGuide(_ node: DeclarationNode) -> IRGuide? {
         var scope = GuideScope(styles: self.scope(of: node.children(.style)), screens: self.scope(of: node.children(.screen)))
+        // Check every local style's inheritance, used or not, and mark inherited styles used.
+        for style in node.children(.style) { _ = styleChain(of: style, localStyles: scope.styles) }
         let title = requiredText(node, "title")
         var show = IRShowRule(key: node.name, version: 1, maxCount: 1, delay: 0, after: [], events: [])
         if case .show(let value)? = node.value("show") {

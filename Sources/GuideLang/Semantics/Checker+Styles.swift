@@ -7,8 +7,11 @@ extension Checker {
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
         while case .string(let name)? = current.value("style"), let entry = current.properties["style"] {
             let reference = Reference(name: name, range: entry.range)
-            guard let style = localStyles[name] ?? globalStyles[name] else {
-                reportUnknown(reference, kind: "style", candidates: Set(localStyles.keys).union(globalStyles.keys))
+            // A top-level style means the same wherever it is used: its parent is looked up among
+            // top-level styles only, never among the styles of the guide that happens to use it.
+            let visibleLocal = current.kind == .style && current.isTopLevel ? [:] : localStyles
+            guard let style = visibleLocal[name] ?? globalStyles[name] else {
+                reportUnknown(reference, kind: "style", candidates: Set(visibleLocal.keys).union(globalStyles.keys))
                 hasUnresolvedStyle = true
                 break
             }
@@ -32,10 +35,15 @@ extension Checker {
     /// The value of a presentation property for a page or step: the node itself, then its
     /// styles, then the next node in `chain` (the tour or `pages` block) and its styles.
     func effectiveValue(_ name: String, chain: [(node: DeclarationNode, styles: [DeclarationNode])]) -> PropertyValue? {
+        effectiveEntry(name, chain: chain)?.value
+    }
+
+    /// Where the effective value of a property was written.
+    func effectiveEntry(_ name: String, chain: [(node: DeclarationNode, styles: [DeclarationNode])]) -> DeclarationNode.PropertyEntry? {
         for (node, styles) in chain {
-            if let entry = node.properties[name] { return entry.value }
+            if let entry = node.properties[name] { return entry }
             for style in styles {
-                if let entry = style.properties[name] { return entry.value }
+                if let entry = style.properties[name] { return entry }
             }
         }
         return nil

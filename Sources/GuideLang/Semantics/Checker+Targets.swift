@@ -41,6 +41,9 @@ extension Checker {
                         labels: [.init(container.nameRange, "'\(name)' declared here")],
                         help: ["add 'scrolls: horizontal' (or vertical, both) to target '\(name)'"]))
                 } else {
+                    if let anchor, let anchorEntry = node.properties["scroll-anchor"] {
+                        checkAnchor(anchor, at: anchorEntry.range, fits: container)
+                    }
                     scroll = IRScroll(container: name, anchor: anchor)
                 }
             } else {

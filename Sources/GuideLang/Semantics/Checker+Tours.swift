@@ -60,9 +60,11 @@ extension Checker {
             }
         }
 
-        var placement = IRPlacement(side: "auto", gap: 10, flip: .auto, alignment: "auto", alignTo: "target")
+        var placement = IRPlacement(side: "auto", gap: 10, gapFrom: "cutout", gapTo: "edge", flip: .auto, alignment: "auto", alignTo: "target")
         if case .keyword(let side)? = value("placement") { placement.side = side }
         if case .number(let gap)? = value("gap") { placement.gap = gap }
+        if case .keyword(let from)? = value("gap-from") { placement.gapFrom = from }
+        if case .keyword(let to)? = value("gap-to") { placement.gapTo = to }
         if case .flip(let flip)? = value("flip") { placement.flip = flip }
         if case .keyword(let alignment)? = value("alignment") { placement.alignment = alignment }
         if case .keyword(let alignTo)? = value("align-to") { placement.alignTo = alignTo }
@@ -83,10 +85,12 @@ extension Checker {
         case .advance(.tapAnywhere)?: advance = .tapAnywhere
         case .advance(.tapTarget)?:
             advance = .tapTarget
-            if node.has("highlight") == false, placement.side == "center", let entry = node.properties["advance"] ?? tour.properties["advance"] {
+            if !node.has("highlight"), placement.side == "center", let entry = effectiveEntry("advance", chain: chain) {
+                // The value may come from the tour or a style: point at the step, label the source.
                 report(Diagnostic(
-                    .conflictingProperties, at: entry.range, "step '\(node.name)' advances by tapping its target but highlights none",
-                    help: ["use 'advance: tap anywhere' or a button for a step without a target"]))
+                    .conflictingProperties, at: node.headerRange, "step '\(node.name)' advances by tapping its target but highlights none",
+                    labels: [.init(entry.range, "'advance: tap target' comes from here")],
+                    help: ["set 'advance: tap anywhere' or a button on this step"]))
             }
         case .advance(.button(let label))?:
             if let text = strings.lower(label, checker: self) { advance = .button(label: text) }
@@ -122,10 +126,38 @@ extension Checker {
 
         var image: String?
         if case .string(let name)? = node.value("image") { image = name }
+        var scrollAnchor: String?
+        if case .keyword(let anchor)? = node.value("scroll-anchor"), let entry = node.properties["scroll-anchor"], let targets {
+            let scrolled = highlighted.compactMap { targets[$0] }.filter { $0.has("in") }
+            if scrolled.isEmpty, !highlighted.isEmpty {
+                report(Diagnostic(
+                    .anchorWithoutContainer, at: entry.range,
+                    "step '\(node.name)' has a scroll anchor but highlights no target in a scroll container",
+                    help: ["add 'in: CONTAINER' to the target, or remove 'scroll-anchor'"]))
+            } else {
+                for target in scrolled {
+                    if case .string(let containerName)? = target.value("in"), let container = targets[containerName] {
+                        checkAnchor(anchor, at: entry.range, fits: container)
+                    }
+                }
+                scrollAnchor = anchor
+            }
+        }
         return IRStep(
             id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
-            image: image, shape: shape, padding: padding, overlay: overlay, placement: placement, advance: advance,
-            progress: progress, missingTarget: missing, tip: tip)
+            image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
+            advance: advance, progress: progress, missingTarget: missing, tip: tip)
+    }
+
+    /// Reports a scroll anchor that cannot apply to the container's scroll direction.
+    func checkAnchor(_ anchor: String, at range: SourceRange, fits container: DeclarationNode) {
+        guard case .keyword(let axis)? = container.value("scrolls"), axis != "both" else { return }
+        let fitting = axis == "horizontal" ? ["leading", "center", "trailing"] : ["top", "center", "bottom"]
+        guard !fitting.contains(anchor) else { return }
+        report(Diagnostic(
+            .conflictingProperties, at: range, "scroll anchor '\(anchor)' does not fit a container that scrolls \(axis)ly",
+            labels: [.init(container.properties["scrolls"]?.range ?? container.nameRange, "'\(container.name)' scrolls \(axis)ly")],
+            notes: ["a \(axis) scroll container can bring a target to " + fitting.map { "'\($0)'" }.joined(separator: ", ")]))
     }
 
     /// Reports `{placeholders}` other than `{current}` and `{total}` in any translation.

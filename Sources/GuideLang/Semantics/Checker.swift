@@ -28,16 +28,23 @@ public final class Checker {
     /// Target scopes built so far.
     var targetScopes: [ObjectIdentifier: [String: DeclarationNode]] = [:]
 
-    private init(trees: [SyntaxTree], rootFiles: Set<FileID>) {
+    /// Whether an import failed: references to styles, screens and guides it may have declared
+    /// are then not reported as unknown.
+    let hasFailedImports: Bool
+
+    private init(trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool) {
         self.trees = trees
         self.rootFiles = rootFiles
+        self.hasFailedImports = hasFailedImports
         self.strings = StringTable()
     }
 
     /// Checks the trees and returns the lowered document (nil when an error was reported) and
     /// the checker's diagnostics in source order.
-    public static func check(_ trees: [SyntaxTree], rootFiles: Set<FileID>) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
-        let checker = Checker(trees: trees, rootFiles: rootFiles)
+    public static func check(
+        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false
+    ) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
+        let checker = Checker(trees: trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports)
         let document = checker.run()
         return (document, checker.diagnostics)
     }
@@ -61,13 +68,21 @@ public final class Checker {
         for node in topLevel where node.kind == .guide {
             if let guide = lowerGuide(node) { lowered.append(guide) }
         }
-        // Screens no guide uses are still checked, so their mistakes surface.
+        // Screens and styles no guide uses are still checked, so their mistakes surface; a style
+        // that another style inherits from counts as used.
         for node in topLevel where node.kind == .screen { _ = lowerScreen(node) }
+        for node in topLevel where node.kind == .style { _ = styleChain(of: node, localStyles: [:]) }
         checkGuideOrder()
         strings.reportProblems(checker: self)
-        reportUnused()
-        let hasErrors = diagnostics.contains { $0.severity == .error }
+        var hasErrors = diagnostics.contains { $0.severity == .error }
             || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
+        // Unused declarations are only worth reporting in a program that resolved: after an
+        // error, a misspelt or misplaced reference would make its target look unused.
+        if !hasErrors {
+            reportUnused()
+            strings.reportUnused(checker: self)
+            hasErrors = diagnostics.contains { $0.severity == .error }
+        }
         guard !hasErrors else { return nil }
         return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: lowered)
     }
@@ -103,7 +118,7 @@ public final class Checker {
     private func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parent: DeclarationNode?) -> DeclarationNode? {
         let keyword = tree.text(syntax.keyword)
         let allowed = parent?.kind.children ?? DeclarationKind.topLevel
-        let place = parent.map { "a \($0.kind.rawValue)" } ?? "the top level"
+        let place = parent.map { "'\($0.kind.rawValue)'" } ?? "the top level"
         guard let kind = DeclarationKind(rawValue: keyword) else {
             let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
             report(Diagnostic(
@@ -118,14 +133,16 @@ public final class Checker {
             let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
             let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
             report(Diagnostic(
-                .misplacedDeclaration, at: tree.range(syntax.keyword), "'\(keyword)' cannot appear in \(place)",
+                .misplacedDeclaration, at: tree.range(syntax.keyword),
+                "'\(keyword)' cannot appear \(parent == nil ? "at" : "in") \(place)",
                 notes: (homes.isEmpty ? ["'\(keyword)' belongs at the top level of a file"]
                     : ["'\(keyword)' belongs in " + homes.joined(separator: " or ")]) + topLevelNote))
             return nil
         }
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        node.isTopLevel = parent == nil
         checkHeader(node)
-        var reader = ValueReader(tree: tree)
+        var reader = ValueReader(tree: tree, propertyNames: Set(PropertySchema.names(for: kind)))
         for member in syntax.members {
             switch member {
             case .importDirective(let directive):
@@ -276,6 +293,8 @@ public final class Checker {
 
     /// Reports a reference to nothing, with the closest name as a suggestion.
     func reportUnknown(_ reference: Reference, kind: String, candidates: some Sequence<String>, context: String? = nil) {
+        // A failed import may have declared it; the import error says what went wrong.
+        if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
         let suggestion = Suggestion.closest(to: reference.name, among: candidates)
         let sorted = Array(candidates).sorted()
         var notes: [String] = []

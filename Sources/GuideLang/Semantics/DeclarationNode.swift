@@ -73,5 +73,10 @@ final class DeclarationNode {
     var misspelledNames: Set<String> = []
 
     /// How the declaration is named in messages: "step 'login'".
-    var displayName: String { kind.takesName ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block" }
+    var displayName: String {
+        kind.takesName && syntax.name != nil ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block"
+    }
+
+    /// Whether the declaration stands at the top level of its file.
+    var isTopLevel = false
 }

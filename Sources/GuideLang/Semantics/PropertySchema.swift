@@ -51,7 +51,7 @@ enum PropertySchema {
         PropertySpec(name: "id", type: .string, kinds: [.target], styleTargets: []),
         PropertySpec(name: "in", type: .identifier, kinds: [.target], styleTargets: []),
         PropertySpec(name: "scroll-anchor", type: .keyword(["leading", "center", "trailing", "top", "bottom"]),
-                     kinds: [.target], styleTargets: []),
+                     kinds: [.target, .step], styleTargets: []),
         PropertySpec(name: "scrolls", type: .keyword(["horizontal", "vertical", "both"]), kinds: [.target], styleTargets: []),
         // steps
         PropertySpec(name: "highlight", type: .references, kinds: [.step], styleTargets: []),
@@ -61,6 +61,8 @@ enum PropertySchema {
         PropertySpec(name: "overlay", type: .overlay, kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "placement", type: .keyword(sides), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "gap", type: .length(minimum: 0), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "gap-from", type: .keyword(["cutout", "target"]), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "gap-to", type: .keyword(["edge", "center"]), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "flip", type: .flip, kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "alignment", type: .keyword(alignments), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "align-to", type: .keyword(["target", "screen"]), kinds: stepDefaults, styleTargets: [.step]),

@@ -49,7 +49,7 @@ enum PropertyType: Equatable {
         case .show: "once, always, once(key: \"...\", version: 2) or times(3)"
         case .conditions: "event conditions such as \"opened-settings\" >= 3"
         case .references: "one or more names separated by commas"
-        case .font: "a text style or size with an optional weight, such as title bold or 20 \"Wawati SC\""
+        case .font: "a text style or size with an optional weight, such as title1 bold or 20 \"Wawati SC\""
         case .progress: "text with {current} and {total}, or 'none'"
         }
     }

@@ -79,7 +79,7 @@ enum StepOrdering {
         let range = first.properties["after"]?.range ?? first.nameRange
         checker.report(Diagnostic(
             .orderCycle, at: range, "steps are ordered after each other in a cycle: " + names.joined(separator: " -> "),
-            labels: cycle.dropFirst().map { steps[$0] }.compactMap { step in
+            labels: cycle.map { steps[$0] }.compactMap { step in
                 step.properties["after"].map { .init($0.range, "'\(step.name)' comes after this") }
             }.filter { $0.range != range },
             help: ["remove one of these 'after' constraints"]))

@@ -58,7 +58,12 @@ struct StringTable {
             if localeNodes[reference.name] != nil {
                 defaultLocale = reference.name
             } else {
-                checker.reportUnknown(reference, kind: "locale", candidates: declared)
+                let suggestion = Suggestion.closest(to: reference.name, among: declared)
+                checker.report(Diagnostic(
+                    .invalidDefaultLocale, at: reference.range, "default locale '\(reference.name)' has no 'locale' block",
+                    notes: declared.isEmpty ? ["no locale is declared"] : ["declared locales: " + declared.map { "'\($0)'" }.joined(separator: ", ")],
+                    help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["add 'locale \(reference.name) { ... }' to the strings"],
+                    fixIts: suggestion.map { [.init(range: reference.range, replacement: $0, message: "replace with '\($0)'")] } ?? []))
             }
         } else if declared.count == 1 {
             defaultLocale = declared[0]
@@ -105,17 +110,20 @@ struct StringTable {
         }
     }
 
-    /// Reports used keys missing from a locale, and unused keys.
+    /// Warns about keys no text uses, in the files named on the command line.
+    func reportUnused(checker: Checker) {
+        guard !hasUnresolvedKey else { return }
+        for (key, definitionRange, isInRootFile) in keyOrder where isInRootFile && firstUse[key] == nil {
+            checker.report(Diagnostic(
+                .unusedString, at: definitionRange, "string '\(key)' is never used",
+                help: ["use it with key(\"\(key)\"), or remove it from every locale"]))
+        }
+    }
+
+    /// Reports used keys missing from a locale.
     func reportProblems(checker: Checker) {
-        for (key, definitionRange, isInRootFile) in keyOrder {
-            guard let use = firstUse[key] else {
-                if isInRootFile, !hasUnresolvedKey {
-                    checker.report(Diagnostic(
-                        .unusedString, at: definitionRange, "string '\(key)' is never used",
-                        fixIts: []))
-                }
-                continue
-            }
+        for (key, definitionRange, _) in keyOrder {
+            guard let use = firstUse[key] else { continue }
             let missing = locales.filter { entries[$0]?[key] == nil }
             if !missing.isEmpty {
                 checker.report(Diagnostic(

@@ -4,9 +4,14 @@
 /// carries on without it.
 struct ValueReader {
     let tree: SyntaxTree
+    /// The property names of the block being read, to recognise `title: "x"  placement above`.
+    let propertyNames: Set<String>
     var diagnostics: [Diagnostic] = []
 
-    init(tree: SyntaxTree) { self.tree = tree }
+    init(tree: SyntaxTree, propertyNames: Set<String> = []) {
+        self.tree = tree
+        self.propertyNames = propertyNames
+    }
 
     // MARK: Entry
 
@@ -115,6 +120,15 @@ struct ValueReader {
 
     private mutating func singleTerm(_ item: ValueItemSyntax, type: PropertyType) -> TermSyntax? {
         guard let first = item.terms.first else { return nil }
+        if item.terms.count > 2, case .token(let word) = item.terms[1], tree.tokens[word].kind == .identifier,
+           propertyNames.contains(tree.text(word)) {
+            // `title: "Next"  placement above`: the next property lost its colon.
+            let end = Int(tree.tokens[word].end)
+            report(Diagnostic(
+                .expectedColon, at: tree.range(word), "expected ':' after property name '\(tree.text(word))'",
+                fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: end, end: end), replacement: ":", message: "insert ':'")]))
+            return nil
+        }
         if item.terms.count > 1 {
             let extra = tree.range(from: item.terms[1].firstToken, through: item.terms.last!.lastToken)
             report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(describe(item.terms[1])) after the value",
@@ -305,7 +319,15 @@ struct ValueReader {
     private mutating func size(_ item: ValueItemSyntax) -> PropertyValue? {
         let terms = item.terms
         guard terms.count == 3, isWord(terms[1], "x") else {
-            report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a size such as 44 x 44"))
+            var fixIts: [Diagnostic.FixIt] = []
+            if terms.count == 2, case .token(let first) = terms[0], tree.tokens[first].kind == .number, number(first).unit == "x" {
+                // `44x44` lexes as `44x` and `44`.
+                let end = Int(tree.tokens[first].end)
+                fixIts.append(.init(range: SourceRange(fileID: tree.fileID, start: end - 1, end: end), replacement: " x ",
+                                    message: "put spaces around 'x'"))
+            }
+            report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a size such as 44 x 44",
+                              help: fixIts.isEmpty ? [] : ["write a size with spaces around 'x': 44 x 44"], fixIts: fixIts))
             return nil
         }
         guard let width = number(terms[0], units: ["", "pt"], expected: "a width in points"),
@@ -475,17 +497,20 @@ struct ValueReader {
         guard let light = colorWithOpacity(items[0]) else { return nil }
         guard let dark = darkVariant(items, property: property, read: { reader, item in reader.colorWithOpacity(item) })
         else { return nil }
-        return IROverlay(color: light.color, opacity: light.opacity, darkColor: dark?.color, darkOpacity: dark?.opacity)
+        // A dark colour without its own '@ opacity' keeps the light one's opacity.
+        let lightOpacity = light.opacity ?? 1
+        return IROverlay(color: light.color, opacity: lightOpacity, darkColor: dark?.color,
+                         darkOpacity: dark.map { $0.opacity ?? lightOpacity })
     }
 
-    private mutating func colorWithOpacity(_ item: ValueItemSyntax) -> (color: String, opacity: Double)? {
+    private mutating func colorWithOpacity(_ item: ValueItemSyntax) -> (color: String, opacity: Double?)? {
         let terms = item.terms
         guard let first = terms.first, let colorIndex = tokenIndex(first, kind: .color) else {
             if let first = terms.first { wrongKind(first, expected: PropertyType.overlay.expectation) }
             return nil
         }
         guard let color = Self.normalizedColor(tree.text(colorIndex)) else { return nil }
-        if terms.count == 1 { return (color, 1) }
+        if terms.count == 1 { return (color, nil) }
         guard terms.count == 3, tokenIndex(terms[1], kind: .at) != nil else {
             report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a colour and opacity such as #000000 @ 80%"))
             return nil

@@ -80,7 +80,10 @@ public struct Lexer {
                     if bytes[index] >= 0x80 { validateScalar() } else { index += 1 }
                 }
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                let start = index
                 skipBlockComment()
+                // A comment spanning lines ends a value just like a line break does.
+                if bytes[start..<index].contains(where: { $0 == 0x0A || $0 == 0x0D }) { sawNewline = true }
             default:
                 return sawNewline
             }
@@ -159,6 +162,9 @@ public struct Lexer {
             return .equal
         case UInt8(ascii: "\""):
             scanString()
+            return .string
+        case 0xE2 where peek(1) == 0x80 && (peek(2) == 0x9C || peek(2) == 0x9D):
+            scanCurlyQuotedString()
             return .string
         case UInt8(ascii: "#"):
             scanColor()
@@ -274,6 +280,21 @@ public struct Lexer {
         default:
             !(isIdentifierContinue(byte) || byte == UInt8(ascii: "-"))
         }
+    }
+
+    /// Reads text in typographic quotes (as pasted from a word processor) as a string, with one
+    /// diagnostic and a fix-it, so the value still checks.
+    private mutating func scanCurlyQuotedString() {
+        let start = index
+        var scanner = StringLiteralScanner(bytes: bytes, fileID: fileID)
+        index = scanner.scan(from: index, decoding: false)
+        diagnostics.report(contentsOf: scanner.diagnostics)
+        let closes = index - start >= 6 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80 && bytes[index - 1] == 0x9D
+        var fixIts = [Diagnostic.FixIt(range: range(start, start + 3), replacement: "\"", message: "use a straight quote")]
+        if closes { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
+        diagnostics.report(Diagnostic(
+            .unexpectedCharacter, at: range(start, index), "string in typographic quotes",
+            notes: ["strings are written in straight double quotes (\")"], fixIts: fixIts))
     }
 
     private mutating func scanString() {

@@ -9,6 +9,8 @@ public struct Parser {
     private let tokens: [Token]
     private var position = 0
     private var diagnostics: [Diagnostic]
+    /// Whether a `[` was just reported, so its `]` is skipped quietly.
+    private var hasReportedBracket = false
     /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
     private var blockStack: [DeclarationKind?] = []
 
@@ -215,6 +217,16 @@ public struct Parser {
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         }
+        if declaration.name != nil, current.kind == .identifier, !current.isAtLineStart, peekKind() == .leftBrace,
+           !isOnKeyword(position) {
+            // `tour basics home {`: the `on` is missing.
+            report(Diagnostic(
+                .unexpectedToken, at: range(position), "expected 'on' before '\(text(position))'",
+                notes: ["a tour names the screen it runs on: tour NAME on SCREEN { ... }"],
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: Int(current.start), end: Int(current.start)),
+                               replacement: "on ", message: "insert 'on'")]))
+            declaration.subject = advance()
+        }
         if isOnKeyword(position), !current.isAtLineStart {
             let on = advance()
             if current.kind == .identifier, !current.isAtLineStart {
@@ -315,7 +327,8 @@ public struct Parser {
         property.lastToken = max(colon ?? name, position - 1)
         // Anything left on the line cannot continue the value.
         if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
-           !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon), position >= valueStart {
+           !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon),
+           !(current.kind == .identifier && looksLikeDeclaration(at: position)), position >= valueStart {
             report(Diagnostic(
                 .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
                 notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
@@ -329,7 +342,7 @@ public struct Parser {
     private func isAtValueEnd(inParentheses: Bool) -> Bool {
         let token = current
         switch token.kind {
-        case .endOfFile, .rightBrace, .semicolon, .leftBrace, .rightBracket: return true
+        case .endOfFile, .rightBrace, .semicolon, .leftBrace: return true
         case .rightParen: return true
         default: break
         }
@@ -341,9 +354,9 @@ public struct Parser {
         var items: [ValueItemSyntax] = []
         var afterComma = false
         while true {
-            if inParentheses, current.isAtLineStart, current.kind == .identifier, peekKind() == .colon, !afterComma,
-               !items.isEmpty {
-                // `once(key: "k"` then a new property line: the ')' is missing.
+            if inParentheses, current.isAtLineStart, current.kind == .identifier,
+               (peekKind() == .colon && !afterComma && !items.isEmpty) || looksLikeDeclaration(at: position) {
+                // `once(key: "k"` then a new property or block line: the ')' is missing.
                 return items
             }
             if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth) {
@@ -387,12 +400,24 @@ public struct Parser {
             // `name:` (or `"key":`) inside a value starts the next property (or, in a call, the
             // next argument).
             if token.kind == .identifier || token.kind == .string, peekKind() == .colon { break }
+            // So does a block header on the same line: `strings { default: en  locale en { ... } }`.
+            if !inParentheses, token.kind == .identifier, looksLikeDeclaration(at: position) { break }
             switch token.kind {
             case .identifier where peekKind() == .leftParen:
                 terms.append(.call(parseCall(depth: depth + 1)))
             case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
                 terms.append(.token(advance()))
             case .unknown:
+                position += 1
+            case .leftBracket, .rightBracket:
+                // `highlight: [a, b]`: lists are written without brackets. One report per pair.
+                if token.kind == .leftBracket || !hasReportedBracket {
+                    report(Diagnostic(
+                        .unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value",
+                        notes: ["several values are separated by commas, without brackets: highlight: a, b"],
+                        fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
+                }
+                hasReportedBracket = token.kind == .leftBracket
                 position += 1
             default:
                 report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))

@@ -27,6 +27,7 @@ struct StringLiteralScanner {
     mutating func scan(from start: Int, decoding: Bool) -> Int {
         isDecoding = decoding
         value.removeAll(keepingCapacity: true)
+        if at(start) == 0xE2 { return scanCurlyQuoted(from: start) }
         if at(start + 1) == UInt8(ascii: "\""), at(start + 2) == UInt8(ascii: "\"") {
             return scanMultiline(from: start)
         }
@@ -45,6 +46,17 @@ struct StringLiteralScanner {
             .unterminatedString, at: range(start, index), "unterminated string",
             notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
             fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
+        return index
+    }
+
+    /// Text between typographic quotes, to the closing quote or the end of the line; the lexer
+    /// reports the quotes themselves.
+    private mutating func scanCurlyQuoted(from start: Int) -> Int {
+        var index = start + 3
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+            if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C { return index + 3 }
+            index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index)
+        }
         return index
     }
 
@@ -135,22 +147,30 @@ struct StringLiteralScanner {
     private mutating func scanMultiline(from start: Int) -> Int {
         let afterOpening = start + 3
         let openingLineEnd = lineEnd(from: afterOpening)
+        // Find the closing delimiter: the first line whose text starts with """.
+        var lines: [Range<Int>] = []
+        var firstLineIsInline = false
         if indentationEnd(from: afterOpening, to: openingLineEnd) != openingLineEnd {
             diagnostics.append(Diagnostic(
                 .unterminatedString, at: range(start, start + 3),
                 "multi-line string must start on the line after its opening '\"\"\"'",
-                help: ["break the line after '\"\"\"', or use a single-line string \"...\""]))
-            // Treat the rest of the line as its content so the error does not cascade.
-            return openingLineEnd
+                help: ["break the line after '\"\"\"', or use a single-line string \"...\""],
+                fixIts: [.init(range: range(afterOpening, afterOpening), replacement: "\n", message: "break the line")]))
+            // Keep the text as the first line and go on to the closing delimiter, so that the
+            // closing quotes do not open a new string that swallows the rest of the file.
+            if at(openingLineEnd - 3) == UInt8(ascii: "\""), at(openingLineEnd - 2) == UInt8(ascii: "\""),
+               at(openingLineEnd - 1) == UInt8(ascii: "\""), openingLineEnd - 3 >= afterOpening {
+                return openingLineEnd  // `"""text"""` on one line: a complete (if misformatted) string
+            }
+            lines.append(afterOpening..<openingLineEnd)
+            firstLineIsInline = true
         }
-        // Find the closing delimiter: the first line whose text starts with """.
-        var lines: [Range<Int>] = []
         var lineStart = nextLineStart(after: openingLineEnd)
         while lineStart < bytes.count {
             let end = lineEnd(from: lineStart)
             let textStart = indentationEnd(from: lineStart, to: end)
             if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
-                decodeMultiline(lines: lines, indentation: lineStart..<textStart)
+                decodeMultiline(lines: lines, indentation: lineStart..<textStart, firstLineIsInline: firstLineIsInline)
                 return textStart + 3
             }
             lines.append(lineStart..<end)
@@ -163,14 +183,16 @@ struct StringLiteralScanner {
         return bytes.count
     }
 
-    private mutating func decodeMultiline(lines: [Range<Int>], indentation: Range<Int>) {
+    private mutating func decodeMultiline(lines: [Range<Int>], indentation: Range<Int>, firstLineIsInline: Bool) {
         let prefix = bytes[indentation]
         for (number, line) in lines.enumerated() {
             if number > 0, isDecoding { value.append(0x0A) }
             let textStart = indentationEnd(from: line.lowerBound, to: line.upperBound)
             if textStart == line.upperBound { continue }  // blank lines need no indentation
             var index = line.lowerBound
-            if bytes[line].starts(with: prefix) {
+            if number == 0 && firstLineIsInline {
+                index = textStart
+            } else if bytes[line].starts(with: prefix) {
                 index += prefix.count
             } else {
                 diagnostics.append(Diagnostic(
