@@ -17,8 +17,12 @@ extension Checker {
             }
             style.isUsed = true
             guard visited.insert(ObjectIdentifier(style)).inserted else {
-                if reportedStyleCycles.insert(style.name).inserted {
-                    let cycle = (chain.map(\.name) + [style.name])
+                let members = Set(chain.map(\.name) + [style.name])
+                if reportedStyleCycles.isDisjoint(with: members) {
+                    reportedStyleCycles.formUnion(members)
+                    let path = [node] + chain
+                    let start = path.firstIndex { $0 === style } ?? 0
+                    let cycle = path[start...].map(\.name) + [style.name]
                     report(Diagnostic(
                         .styleCycle, at: reference.range, "styles inherit from each other in a cycle: " + cycle.joined(separator: " -> "),
                         labels: chain.map { .init($0.nameRange, "style '\($0.name)'") },

@@ -188,6 +188,12 @@ public struct Parser {
         return nil
     }
 
+    /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`
+    /// it needs the keyword, since inside a value `en locale en {` must not read as a block.
+    private func isBlockHeader(at index: Int) -> Bool {
+        kind(at: index) == .identifier && DeclarationKind(rawValue: text(index)) != nil && looksLikeDeclaration(at: index)
+    }
+
     /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
     private func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
         guard DeclarationKind(rawValue: text(index)) != nil, kind(at: index + 1) == .identifier,
@@ -328,7 +334,7 @@ public struct Parser {
         // Anything left on the line cannot continue the value.
         if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
            !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon),
-           !(current.kind == .identifier && looksLikeDeclaration(at: position)), position >= valueStart {
+           !isBlockHeader(at: position), position >= valueStart {
             report(Diagnostic(
                 .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
                 notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
@@ -355,7 +361,7 @@ public struct Parser {
         var afterComma = false
         while true {
             if inParentheses, current.isAtLineStart, current.kind == .identifier,
-               (peekKind() == .colon && !afterComma && !items.isEmpty) || looksLikeDeclaration(at: position) {
+               (peekKind() == .colon && !afterComma && !items.isEmpty) || isBlockHeader(at: position) {
                 // `once(key: "k"` then a new property or block line: the ')' is missing.
                 return items
             }
@@ -401,7 +407,11 @@ public struct Parser {
             // next argument).
             if token.kind == .identifier || token.kind == .string, peekKind() == .colon { break }
             // So does a block header on the same line: `strings { default: en  locale en { ... } }`.
-            if !inParentheses, token.kind == .identifier, looksLikeDeclaration(at: position) { break }
+            if !inParentheses, isBlockHeader(at: position) { break }
+            // In a call, a new line that starts a property or a block means the ')' is missing.
+            if inParentheses, token.isAtLineStart, token.kind == .identifier, peekKind() == .colon || isBlockHeader(at: position) {
+                break
+            }
             switch token.kind {
             case .identifier where peekKind() == .leftParen:
                 terms.append(.call(parseCall(depth: depth + 1)))
