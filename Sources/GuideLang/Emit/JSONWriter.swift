@@ -40,28 +40,24 @@ public struct JSONWriter {
 
     /// Writes an object whose members `body` writes.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        beginValue()
-        bytes.append(UInt8(ascii: "{"))
-        depth += 1
-        hasElement.append(false)
-        body(&self)
-        let wasEmpty = hasElement.removeLast() == false
-        depth -= 1
-        if !wasEmpty { newline() }
-        bytes.append(UInt8(ascii: "}"))
+        container(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), body)
     }
 
     /// Writes an array whose elements `body` writes.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        container(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), body)
+    }
+
+    private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
         beginValue()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(open)
         depth += 1
         hasElement.append(false)
         body(&self)
         let wasEmpty = hasElement.removeLast() == false
         depth -= 1
         if !wasEmpty { newline() }
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(close)
     }
 
     /// Writes a key; the next value written is its value.

@@ -122,10 +122,7 @@ public struct Lexer {
         let start = index
         let length = UTF8Validation.scalarLength(bytes, at: index)
         if length == 0 {
-            diagnostics.report(Diagnostic(
-                .invalidUTF8, at: range(start, start + 1),
-                "invalid UTF-8 byte 0x\(String(bytes[start], radix: 16, uppercase: true)) at byte offset \(start)",
-                notes: ["guide files must be saved as UTF-8"]))
+            diagnostics.report(UTF8Validation.invalidByte(bytes, at: start, fileID: fileID))
             index += 1
             return nil
         }

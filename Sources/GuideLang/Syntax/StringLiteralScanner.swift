@@ -63,12 +63,7 @@ struct StringLiteralScanner {
     /// Copies one scalar (or one invalid byte) into the value.
     private mutating func appendScalar(at index: Int) -> Int {
         let scalarLength = UTF8Validation.scalarLength(bytes, at: index)
-        if scalarLength == 0 {
-            diagnostics.append(Diagnostic(
-                .invalidUTF8, at: range(index, index + 1),
-                "invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true)) at byte offset \(index)",
-                notes: ["guide files must be saved as UTF-8"]))
-        }
+        if scalarLength == 0 { diagnostics.append(UTF8Validation.invalidByte(bytes, at: index, fileID: fileID)) }
         let length = max(1, scalarLength)
         if isDecoding { value.append(contentsOf: bytes[index..<min(index + length, bytes.count)]) }
         return index + length

@@ -29,6 +29,14 @@ enum UTF8Validation {
         }
     }
 
+    /// The diagnostic for a byte that starts no UTF-8 scalar.
+    static func invalidByte(_ bytes: [UInt8], at index: Int, fileID: FileID) -> Diagnostic {
+        Diagnostic(
+            .invalidUTF8, at: SourceRange(fileID: fileID, start: index, end: index + 1),
+            "invalid UTF-8 byte 0x\(String(bytes[index], radix: 16, uppercase: true)) at byte offset \(index)",
+            notes: ["guide files must be saved as UTF-8"])
+    }
+
     /// Decodes a scalar already known to be well formed.
     static func decode(_ bytes: [UInt8], at index: Int, length: Int) -> Unicode.Scalar? {
         var value: UInt32
