@@ -22,11 +22,16 @@ struct CommandLineInterface {
     }
 
     static let formatOption = Option(
-        names: ["--diagnostic-format"], valueName: "text|short|json",
-        summary: "how to print diagnostics: with source snippets (default), one line each, or JSON lines")
+        names: ["--format", "--diagnostic-format"], valueName: "text|short|json|sarif|github",
+        summary: "how to print diagnostics: with source snippets (default), one line each, JSON lines, SARIF 2.1.0, or GitHub Actions annotations")
     static let colorOption = Option(
         names: ["--color"], valueName: "auto|always|never",
         summary: "colour diagnostics: auto (default) colours only on a terminal and never when NO_COLOR is set")
+    static let severityOptions = [
+        Option(names: ["--werror"], valueName: nil, summary: "report warnings as errors"),
+        Option(names: ["--allow"], valueName: "CODE", summary: "do not report CODE (repeatable)"),
+        Option(names: ["--deny"], valueName: "CODE", summary: "report CODE as an error (repeatable)"),
+    ]
 
     static let commands: [Command] = [
         Command(
@@ -42,12 +47,40 @@ struct CommandLineInterface {
                 Option(names: ["-o", "--output"], valueName: "OUT", summary: "write the JSON to OUT instead of standard output"),
                 Option(names: ["--compact"], valueName: nil, summary: "write JSON on one line instead of indented"),
                 formatOption, colorOption,
-            ]),
+            ] + severityOptions),
         Command(
             name: "check", synopsis: "guidec check FILE...",
             summary: "check guide files and report diagnostics only",
-            details: "Parses and type-checks FILE... and everything they import, and prints every diagnostic.",
-            options: [formatOption, colorOption]),
+            details: """
+            Parses and type-checks FILE... and everything they import, and prints every diagnostic.
+            Text and short diagnostics go to standard error; JSON, SARIF and GitHub annotations
+            to standard output.
+            """,
+            options: [formatOption, colorOption] + severityOptions),
+        Command(
+            name: "lint", synopsis: "guidec lint FILE... [--device ID]... [--screen WxH]... [--all-devices]",
+            summary: "check, then lay every step and page out on real screens and report what breaks",
+            details: """
+            Runs every check 'check' runs, then lays out every tour step and page on each screen:
+            targets off screen or under the notch, tips that fit nowhere or cover their target,
+            too many lines, small tap targets, low contrast, weak overlays, scroll targets without
+            an anchor (see docs/layout.md). Without --device, --screen or --all-devices, and
+            unless a guide names its own 'devices', it lints the default set (see
+            'guidec devices'), portrait and landscape.
+            """,
+            options: [
+                Option(names: ["--device"], valueName: "ID", summary: "lint on this device preset (repeatable; see 'guidec devices')"),
+                Option(names: ["--screen"], valueName: "WxH[@T,L,B,R]", summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)"),
+                Option(names: ["--all-devices"], valueName: nil, summary: "lint on every device preset"),
+                Option(names: ["--orientation"], valueName: "portrait|landscape|both", summary: "orientations for device presets (default both)"),
+                Option(names: ["--text-size"], valueName: "CATEGORY", summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5"),
+                formatOption, colorOption,
+            ] + severityOptions),
+        Command(
+            name: "devices", synopsis: "guidec devices",
+            summary: "list the device presets 'lint' knows",
+            details: "Lists every device preset with its size and safe areas; '*' marks the default lint set.",
+            options: []),
         Command(
             name: "explain", synopsis: "guidec explain CODE",
             summary: "explain a diagnostic code, with a failing example and its fix",
@@ -59,6 +92,8 @@ struct CommandLineInterface {
             details: "Shows the overview, or a command's synopsis and options.",
             options: []),
     ]
+
+    static func command(_ name: String) -> Command { commands.first { $0.name == name }! }
 
     let arguments: [String]
 
@@ -79,8 +114,8 @@ struct CommandLineInterface {
         }
         let rest = Array(arguments.dropFirst())
         switch first {
-        case "build": return runCompile(rest, command: Self.commands[0], writesOutput: true)
-        case "check": return runCompile(rest, command: Self.commands[1], writesOutput: false)
+        case "build", "check", "lint": return runCompile(rest, command: Self.command(first))
+        case "devices": return runDevices(rest)
         case "explain": return runExplain(rest)
         case "help": return runHelp(rest)
         default:
@@ -158,36 +193,73 @@ struct CommandLineInterface {
 
     private func runExplain(_ rest: [String]) -> Int32 {
         if rest.contains("-h") || rest.contains("--help") {
-            Terminal.standardOutput(Self.help(for: Self.commands[2]))
+            Terminal.standardOutput(Self.help(for: Self.command("explain")))
             return 0
         }
         guard rest.count == 1, let codeText = rest.first else {
             return usage(rest.isEmpty ? "explain needs a diagnostic code such as GL0301" : "explain takes one code",
-                         command: Self.commands[2])
+                         command: Self.command("explain"))
         }
         guard let code = DiagnosticCode.named(codeText) else {
             var message = "no diagnostic code '\(codeText)'"
             if let suggestion = Suggestion.closest(to: codeText.uppercased(), among: DiagnosticCode.all.map(\.id)) {
                 message += "\n  help: did you mean '\(suggestion)'?"
             }
-            return usage(message, command: Self.commands[2])
+            return usage(message, command: Self.command("explain"))
         }
         Terminal.standardOutput(DiagnosticExplanation.text(for: code))
         return 0
     }
 
-    // MARK: Build and check
+    // MARK: Devices
+
+    private func runDevices(_ rest: [String]) -> Int32 {
+        let command = Self.command("devices")
+        if rest.contains("-h") || rest.contains("--help") {
+            Terminal.standardOutput(Self.help(for: command))
+            return 0
+        }
+        if let extra = rest.first { return usage("'devices' takes no arguments, found '\(extra)'", command: command) }
+        var text = "  " + "ID".padding(to: 32) + "NAME".padding(to: 32) + "POINTS".padding(to: 18) + "SAFE AREA (T,L,B,R) PORTRAIT / LANDSCAPE\n"
+        for device in DeviceCatalog.presets {
+            let mark = DeviceCatalog.defaultIDs.contains(device.id) ? "* " : "  "
+            func insets(_ value: EdgeInsets) -> String {
+                [value.top, value.leading, value.bottom, value.trailing].map(Rect.format).joined(separator: ",")
+            }
+            text += mark + device.id.padding(to: 32) + device.name.padding(to: 32)
+                + "\(Rect.format(device.width))x\(Rect.format(device.height))".padding(to: 18)
+                + insets(device.portraitSafeArea) + " / " + insets(device.landscapeSafeArea) + "\n"
+        }
+        text += "\n* linted by default, portrait and landscape\n"
+        Terminal.standardOutput(text)
+        return 0
+    }
+
+    // MARK: Build, check and lint
+
+    private enum OutputFormat: String {
+        case text, short, json, sarif, github
+    }
 
     private struct CompileOptions {
         var files: [String] = []
         var output: String?
         var isCompact = false
-        var style = DiagnosticRenderer.Style.text
+        var format = OutputFormat.text
         var color: String?
+        var warningsAreErrors = false
+        var allowed: Set<String> = []
+        var denied: Set<String> = []
+        var devices: [String] = []
+        var screens: [Screen] = []
+        var allDevices = false
+        var orientations: [Orientation] = Orientation.allCases
+        var textSize = ContentSizeCategory.large
     }
 
-    private func parseCompileOptions(_ rest: [String], command: Command, writesOutput: Bool) -> Result<CompileOptions, ExitStatus> {
+    private func parseCompileOptions(_ rest: [String], command: Command) -> Result<CompileOptions, ExitStatus> {
         var options = CompileOptions()
+        let accepted = Set(command.options.flatMap(\.names) + ["-h", "--help"])
         var index = 0
         var onlyFiles = false
         func value(for flag: String) -> String? {
@@ -198,36 +270,92 @@ struct CommandLineInterface {
             index += 1
             return index < rest.count ? rest[index] : nil
         }
+        func code(_ flag: String) -> Result<String, ExitStatus> {
+            guard let text = value(for: flag) else { return .failure(ExitStatus(usage("'\(flag)' needs a diagnostic code", command: command))) }
+            guard let code = DiagnosticCode.named(text) else {
+                var message = "'\(flag)' names no diagnostic code '\(text)'"
+                if let suggestion = Suggestion.closest(to: text.uppercased(), among: DiagnosticCode.all.map(\.id)) {
+                    message += "\n  help: did you mean '\(suggestion)'?"
+                }
+                return .failure(ExitStatus(usage(message, command: command)))
+            }
+            return .success(code.id)
+        }
         while index < rest.count {
             let argument = rest[index]
             let flag = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
             if onlyFiles || argument == "-" || !argument.hasPrefix("-") {
                 options.files.append(argument)
-            } else if argument == "--" {
+                index += 1
+                continue
+            }
+            if argument == "--" {
                 onlyFiles = true
-            } else if flag == "-h" || flag == "--help" {
+                index += 1
+                continue
+            }
+            guard accepted.contains(flag) else {
+                var message = "unknown option '\(argument)' for '\(command.name)'"
+                if let suggestion = Suggestion.closest(to: flag, among: accepted) { message += "\n  help: did you mean '\(suggestion)'?" }
+                return .failure(ExitStatus(usage(message, command: command)))
+            }
+            switch flag {
+            case "-h", "--help":
                 Terminal.standardOutput(Self.help(for: command))
                 return .failure(ExitStatus(0))
-            } else if writesOutput, flag == "-o" || flag == "--output" {
+            case "-o", "--output":
                 guard let path = value(for: flag) else { return .failure(ExitStatus(usage("'\(flag)' needs a file name", command: command))) }
                 options.output = path
-            } else if writesOutput, flag == "--compact" {
+            case "--compact":
                 options.isCompact = true
-            } else if flag == "--diagnostic-format" {
-                guard let name = value(for: flag), let style = DiagnosticRenderer.Style(rawValue: name) else {
-                    return .failure(ExitStatus(usage("'--diagnostic-format' takes text, short or json", command: command)))
+            case "--format", "--diagnostic-format":
+                guard let name = value(for: flag), let format = OutputFormat(rawValue: name) else {
+                    return .failure(ExitStatus(usage("'\(flag)' takes text, short, json, sarif or github", command: command)))
                 }
-                options.style = style
-            } else if flag == "--color" || flag == "--colour" {
+                options.format = format
+            case "--color":
                 guard let when = value(for: flag), ["auto", "always", "never"].contains(when) else {
                     return .failure(ExitStatus(usage("'--color' takes auto, always or never", command: command)))
                 }
                 options.color = when
-            } else {
-                var message = "unknown option '\(argument)' for '\(command.name)'"
-                let known = command.options.flatMap(\.names) + ["--help"]
-                if let suggestion = Suggestion.closest(to: flag, among: known) { message += "\n  help: did you mean '\(suggestion)'?" }
-                return .failure(ExitStatus(usage(message, command: command)))
+            case "--werror":
+                options.warningsAreErrors = true
+            case "--allow", "--deny":
+                switch code(flag) {
+                case .success(let id): if flag == "--allow" { options.allowed.insert(id) } else { options.denied.insert(id) }
+                case .failure(let status): return .failure(status)
+                }
+            case "--device":
+                guard let id = value(for: flag) else { return .failure(ExitStatus(usage("'--device' needs a device id", command: command))) }
+                guard DeviceCatalog.device(id: id) != nil else {
+                    var message = "no device preset '\(id)'"
+                    if let suggestion = Suggestion.closest(to: id, among: DeviceCatalog.presets.map(\.id)) {
+                        message += "\n  help: did you mean '\(suggestion)'?"
+                    }
+                    return .failure(ExitStatus(usage(message + "\n  note: 'guidec devices' lists them", command: command)))
+                }
+                options.devices.append(id)
+            case "--screen":
+                guard let text = value(for: flag), let screen = DeviceCatalog.screen(parsing: text) else {
+                    return .failure(ExitStatus(usage("'--screen' takes WxH in points, optionally with safe-area insets: 390x844@47,0,34,0", command: command)))
+                }
+                options.screens.append(screen)
+            case "--all-devices":
+                options.allDevices = true
+            case "--orientation":
+                switch value(for: flag) {
+                case "portrait": options.orientations = [.portrait]
+                case "landscape": options.orientations = [.landscape]
+                case "both": options.orientations = Orientation.allCases
+                default: return .failure(ExitStatus(usage("'--orientation' takes portrait, landscape or both", command: command)))
+                }
+            case "--text-size":
+                guard let name = value(for: flag), let category = ContentSizeCategory.named(name) else {
+                    return .failure(ExitStatus(usage("'--text-size' takes a Dynamic Type size: " + ContentSizeCategory.allCases.map(\.shortName).joined(separator: " "), command: command)))
+                }
+                options.textSize = category
+            default:
+                break
             }
             index += 1
         }
@@ -235,9 +363,18 @@ struct CommandLineInterface {
         return .success(options)
     }
 
-    private func runCompile(_ rest: [String], command: Command, writesOutput: Bool) -> Int32 {
+    /// The screens `lint` lays out on: named devices and custom screens, every preset, or the
+    /// default set.
+    private func screens(for options: CompileOptions) -> [Screen] {
+        let ids = options.allDevices ? DeviceCatalog.presets.map(\.id)
+            : options.devices.isEmpty && options.screens.isEmpty ? DeviceCatalog.defaultIDs : options.devices
+        let presets = ids.compactMap(DeviceCatalog.device(id:)).flatMap { device in options.orientations.map { device.screen($0) } }
+        return presets + options.screens
+    }
+
+    private func runCompile(_ rest: [String], command: Command) -> Int32 {
         let options: CompileOptions
-        switch parseCompileOptions(rest, command: command, writesOutput: writesOutput) {
+        switch parseCompileOptions(rest, command: command) {
         case .success(let parsed): options = parsed
         case .failure(let status): return status.code
         }
@@ -260,15 +397,27 @@ struct CommandLineInterface {
         }
         if readFailed { return 1 }
         let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider())
-        let renderer = DiagnosticRenderer(
-            style: options.style, usesColor: options.style == .text && Terminal.usesColor(flag: options.color),
-            files: { compilation.file($0) })
-        var report = ""
-        for diagnostic in compilation.diagnostics { report += renderer.render(diagnostic) }
-        report += renderer.summary(compilation.diagnostics)
-        Terminal.standardError(report)
-        guard !compilation.hasErrors, let document = compilation.document else { return 1 }
-        guard writesOutput else { return 0 }
+        var diagnostics = compilation.diagnostics
+        if command.name == "lint", !compilation.hasErrors, let document = compilation.document {
+            let lint = Linter.lint(document, options: Linter.Options(
+                screens: screens(for: options), orientations: options.orientations, category: options.textSize))
+            diagnostics = (diagnostics + lint).enumerated().sorted {
+                ($0.element.range.fileID.index, $0.element.range.start, $0.offset)
+                    < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
+            }.map(\.element)
+        }
+        diagnostics = diagnostics.compactMap { diagnostic in
+            var diagnostic = diagnostic
+            // Errors stay errors: --allow only silences warnings and notes.
+            if options.allowed.contains(diagnostic.code.id), diagnostic.severity != .error { return nil }
+            if options.denied.contains(diagnostic.code.id) || (options.warningsAreErrors && diagnostic.severity == .warning) {
+                diagnostic.severity = .error
+            }
+            return diagnostic
+        }
+        report(diagnostics, compilation: compilation, options: options, command: command)
+        guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
+        guard command.name == "build" else { return 0 }
         let json = IRJSONEmitter.emit(document, pretty: !options.isCompact)
         if let output = options.output, output != "-" {
             if let failure = FileSystem.writeAtomically(json, to: output) {
@@ -279,6 +428,29 @@ struct CommandLineInterface {
             Terminal.standardOutput(bytes: json)
         }
         return 0
+    }
+
+    /// Prints diagnostics: text and short to standard error; machine formats to standard output,
+    /// except for `build`, whose standard output is the JSON document.
+    private func report(_ diagnostics: [Diagnostic], compilation: Compilation, options: CompileOptions, command: Command) {
+        let files = { (id: FileID) in compilation.file(id) }
+        let toOutput = command.name != "build"
+        switch options.format {
+        case .text, .short, .json:
+            let style: DiagnosticRenderer.Style = options.format == .text ? .text : options.format == .short ? .short : .json
+            let renderer = DiagnosticRenderer(
+                style: style, usesColor: style == .text && Terminal.usesColor(flag: options.color), files: files)
+            var text = ""
+            for diagnostic in diagnostics { text += renderer.render(diagnostic) }
+            text += renderer.summary(diagnostics)
+            if style == .json, toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+        case .sarif:
+            let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current)
+            if toOutput { Terminal.standardOutput(bytes: bytes) } else { Terminal.standardError(String(decoding: bytes, as: UTF8.self)) }
+        case .github:
+            let text = GitHubAnnotationRenderer.render(diagnostics, files: files)
+            if toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+        }
     }
 }
 

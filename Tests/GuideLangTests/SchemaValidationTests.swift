@@ -197,13 +197,16 @@ enum SchemaValidationPython {
     }
 
     /// Validates the schema against the metaschema and then every document, in one Python process.
+    /// Other suites pass their own `schema` and a `script` taking the same arguments
+    /// (REPORT SCHEMA DOCUMENT...) and writing the same report.
     static func validate(
-        _ documents: [URL], environment: [String: String], scratch: SchemaValidationScratchFolder
+        _ documents: [URL], environment: [String: String], scratch: SchemaValidationScratchFolder,
+        schema: URL = SchemaValidationPaths.schema, script scriptText: String = validatorScript
     ) throws -> SchemaValidationReport {
-        let script = try scratch.write(Array(validatorScript.utf8), named: "validate.py")
+        let script = try scratch.write(Array(scriptText.utf8), named: "validate.py")
         let reportFile = scratch.url.appendingPathComponent("report.json")
         let result = try runPython(
-            [script.path, reportFile.path, SchemaValidationPaths.schema.path] + documents.map(\.path),
+            [script.path, reportFile.path, schema.path] + documents.map(\.path),
             environment: environment)
         guard result.status == 0, let data = try? Data(contentsOf: reportFile) else {
             throw SchemaValidationFailure(description: "the validator failed (exit \(result.status)):\n\(result.output)")

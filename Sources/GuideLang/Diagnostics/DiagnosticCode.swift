@@ -2,7 +2,7 @@
 ///
 /// Codes are never reused. Lexical codes are `GL00xx`, syntax `GL01xx`, names `GL02xx`,
 /// properties and values `GL03xx`, frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`,
-/// strings `GL07xx`, unused declarations `GL08xx`.
+/// strings `GL07xx`, unused declarations `GL08xx`, layout lint `GL10xx`.
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     /// The code as printed, `GL` and four digits.
     public let id: String
@@ -156,6 +156,31 @@ extension DiagnosticCode {
     /// A screen that no tour runs on.
     public static let unusedScreen = DiagnosticCode("GL0804", .warning, "unused-screen")
 
+    // MARK: Layout lint (`guidec lint`)
+
+    /// A target that lies partly or wholly off the screen.
+    public static let targetOffScreen = DiagnosticCode("GL1001", .error, "target-off-screen")
+    /// A target under an unsafe area: notch, status bar, Dynamic Island or home indicator.
+    public static let targetInUnsafeArea = DiagnosticCode("GL1002", .warning, "target-in-unsafe-area")
+    /// A tip that fits on no side of its target.
+    public static let tipDoesNotFit = DiagnosticCode("GL1003", .error, "tip-does-not-fit")
+    /// A tip that covers its own cut-out or another highlighted target.
+    public static let tipCoversTarget = DiagnosticCode("GL1004", .error, "tip-covers-target")
+    /// Highlighted targets in one step whose cut-outs overlap.
+    public static let highlightsOverlap = DiagnosticCode("GL1005", .warning, "highlights-overlap")
+    /// Tip or page text that needs more lines than allowed.
+    public static let tooManyLines = DiagnosticCode("GL1006", .warning, "too-many-lines")
+    /// A target advanced by tapping it that is smaller than the minimum tap size.
+    public static let tapTargetTooSmall = DiagnosticCode("GL1007", .warning, "tap-target-too-small")
+    /// Text whose contrast against its background is below WCAG AA.
+    public static let lowContrast = DiagnosticCode("GL1008", .warning, "low-contrast")
+    /// An overlay too transparent for the cut-out to read as a spotlight.
+    public static let overlayTooTransparent = DiagnosticCode("GL1009", .warning, "overlay-too-transparent")
+    /// A highlighted target in a scroll container with no scroll anchor.
+    public static let scrollTargetWithoutAnchor = DiagnosticCode("GL1010", .warning, "scroll-target-without-anchor")
+    /// Page content taller than the page.
+    public static let pageOverflow = DiagnosticCode("GL1011", .warning, "page-overflow")
+
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedString, unexpectedCharacter, invalidColor, invalidEscape,
@@ -173,6 +198,8 @@ extension DiagnosticCode {
         importNotFound, importCycle, misplacedImport,
         missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen,
+        targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines,
+        tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow,
     ]
 
     /// Looks a code up by its printed form, ignoring case.

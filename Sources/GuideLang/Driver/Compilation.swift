@@ -76,10 +76,11 @@ struct ImportLoader {
         defer { chain.removeLast() }
         var seenDeclaration = false
         for member in tree.members {
-            guard case .importDirective(let directive) = member, let pathToken = directive.path else {
+            guard case .importDirective(let directive) = member else {
                 seenDeclaration = true
                 continue
             }
+            guard let pathToken = directive.path else { continue }  // reported by the parser
             // An import after a declaration is reported by the checker and not followed.
             if seenDeclaration {
                 hasMisplacedImports = true

@@ -93,6 +93,7 @@ public enum IRJSONEmitter {
                         json.key("textColor"); write(page.textColor, &json)
                         json.key("titleFont"); write(page.titleFont, &json)
                         json.key("bodyFont"); write(page.bodyFont, &json)
+                        json.key("maxLines"); if let lines = page.maxLines { json.integer(lines) } else { json.null() }
                     }
                 }
             }
@@ -226,6 +227,7 @@ public enum IRJSONEmitter {
                 json.key("bodyFont"); write(tip.bodyFont, &json)
                 json.key("maxWidth"); json.number(tip.maxWidth)
                 json.key("cornerRadius"); json.number(tip.cornerRadius)
+                json.key("maxLines"); if let lines = tip.maxLines { json.integer(lines) } else { json.null() }
             }
         }
     }

@@ -28,6 +28,25 @@ public struct IRGuide: Equatable, Sendable {
     public var screens: [IRScreen]
     /// The spotlight tours, in declaration order.
     public var tours: [IRTour]
+    /// Where the guide is declared (its name), for lint diagnostics; not emitted.
+    public var range: SourceRange?
+    /// Lint settings written in the guide (`devices`, `allow`, `deny`); not emitted.
+    public var lint = IRLintSettings()
+}
+
+/// Lint settings a guide carries for `guidec lint`; they do not reach the app.
+public struct IRLintSettings: Equatable, Sendable {
+    /// Device identifiers to lint this guide on; empty for the command line's choice.
+    public var devices: [String] = []
+    /// The orientations the app supports for this guide; empty for the command line's choice.
+    public var orientations: [Orientation] = []
+    /// Codes not reported for this guide.
+    public var allowed: [String] = []
+    /// Codes reported as errors for this guide.
+    public var denied: [String] = []
+
+    /// Creates empty settings.
+    public init() {}
 }
 
 /// Text that is either a literal or a key into the strings table.
@@ -144,6 +163,10 @@ public struct IRPage: Equatable, Sendable {
     public var titleFont: IRFont
     /// The body's font.
     public var bodyFont: IRFont
+    /// The most lines the title and the body may each take, or nil for the default (3 and 8).
+    public var maxLines: Int?
+    /// Where the page is declared, for lint diagnostics; not emitted.
+    public var range: SourceRange?
 }
 
 /// A screen of the app and the targets on it.
@@ -166,6 +189,8 @@ public struct IRTarget: Equatable, Sendable {
     public var scroll: IRScroll?
     /// The axes along which this target scrolls its content, if it is a scroll container.
     public var scrollAxis: String?
+    /// Where the target is declared, for lint diagnostics; not emitted.
+    public var range: SourceRange?
 }
 
 /// A target's frame: two constraints per axis, or an absolute rectangle.
@@ -236,6 +261,8 @@ public struct IRStep: Equatable, Sendable {
     public var missingTarget: IRMissingTarget
     /// The tip bubble's look.
     public var tip: IRTipStyle
+    /// Where the step is declared, for lint diagnostics; not emitted.
+    public var range: SourceRange?
 }
 
 /// A spotlight cut-out shape.
@@ -328,4 +355,6 @@ public struct IRTipStyle: Equatable, Sendable {
     public var maxWidth: Double
     /// The bubble's corner radius, in points.
     public var cornerRadius: Double
+    /// The most lines the title and the body may each take, or nil for the default (3 and 8).
+    public var maxLines: Int?
 }

@@ -53,7 +53,9 @@ extension Checker {
                 help: ["add a 'pages { ... }' walkthrough or a 'tour NAME on SCREEN { ... }'"]))
         }
         guard let title else { return nil }
-        return IRGuide(id: node.name, title: title, show: show, pages: pages, screens: screens, tours: tours)
+        var guide = IRGuide(id: node.name, title: title, show: show, pages: pages, screens: screens, tours: tours, range: node.nameRange)
+        guide.lint = lintSettings(node)
+        return guide
     }
 
     /// Lowers a required text property, reporting it when missing.
@@ -127,7 +129,9 @@ extension Checker {
                 titleFont: font(effectiveValue("title-font", chain: chain))
                     ?? IRFont(textStyle: "large-title", size: 34, weight: "bold", family: nil),
                 bodyFont: font(effectiveValue("body-font", chain: chain))
-                    ?? IRFont(textStyle: "body", size: 17, weight: "regular", family: nil)))
+                    ?? IRFont(textStyle: "body", size: 17, weight: "regular", family: nil),
+                maxLines: integer(effectiveValue("max-lines", chain: chain)),
+                range: pageNode.nameRange))
         }
         return IRPages(indicator: indicator, buttons: buttons, pages: pages)
     }
@@ -137,8 +141,44 @@ extension Checker {
         return nil
     }
 
+    func integer(_ value: PropertyValue?) -> Int? {
+        if case .integer(let number)? = value { return number }
+        return nil
+    }
+
     func font(_ value: PropertyValue?) -> IRFont? {
         if case .font(let font)? = value { return font }
         return nil
+    }
+}
+
+extension Checker {
+    /// Reads a guide's `devices`, `allow` and `deny`, checking device identifiers and codes.
+    func lintSettings(_ node: DeclarationNode) -> IRLintSettings {
+        var settings = IRLintSettings()
+        if case .references(let references)? = node.value("devices") {
+            for reference in references {
+                if DeviceCatalog.device(id: reference.name) != nil {
+                    settings.devices.append(reference.name)
+                } else {
+                    reportUnknown(reference, kind: "device", candidates: DeviceCatalog.presets.map(\.id))
+                }
+            }
+        }
+        if case .keyword(let orientation)? = node.value("orientation") {
+            settings.orientations = orientation == "both" ? Orientation.allCases : Orientation(rawValue: orientation).map { [$0] } ?? []
+        }
+        let lists: [(String, WritableKeyPath<IRLintSettings, [String]>)] = [("allow", \.allowed), ("deny", \.denied)]
+        for (name, keyPath) in lists {
+            guard case .references(let references)? = node.value(name) else { continue }
+            for reference in references {
+                if let code = DiagnosticCode.named(reference.name) {
+                    settings[keyPath: keyPath].append(code.id)
+                } else {
+                    reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.all.map(\.id))
+                }
+            }
+        }
+        return settings
     }
 }

@@ -55,7 +55,8 @@ extension Checker {
                 help: ["add 'in: CONTAINER' naming the scrolling target it lives in, or remove 'scroll-anchor'"]))
         }
         guard let frame = lowerFrame(node) else { return nil }
-        return IRTarget(id: node.name, accessibilityID: accessibilityID, frame: frame, scroll: scroll, scrollAxis: scrollAxis)
+        return IRTarget(id: node.name, accessibilityID: accessibilityID, frame: frame, scroll: scroll, scrollAxis: scrollAxis,
+                        range: node.nameRange)
     }
 
     /// Resolves a target's frame: an absolute `frame`, or exactly two constraints per axis.

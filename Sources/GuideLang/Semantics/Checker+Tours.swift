@@ -123,13 +123,14 @@ extension Checker {
         if let bodyFont = font(value("body-font")) { tip.bodyFont = bodyFont }
         if case .number(let maxWidth)? = value("max-width") { tip.maxWidth = maxWidth }
         if case .number(let radius)? = value("corner-radius") { tip.cornerRadius = radius }
+        tip.maxLines = integer(value("max-lines"))
 
         var image: String?
         if case .string(let name)? = node.value("image") { image = name }
         var scrollAnchor: String?
         if case .keyword(let anchor)? = node.value("scroll-anchor"), let entry = node.properties["scroll-anchor"], let targets {
             let scrolled = highlighted.compactMap { targets[$0] }.filter { $0.has("in") }
-            if scrolled.isEmpty, !highlighted.isEmpty {
+            if scrolled.isEmpty {
                 report(Diagnostic(
                     .anchorWithoutContainer, at: entry.range,
                     "step '\(node.name)' has a scroll anchor but highlights no target in a scroll container",
@@ -146,7 +147,7 @@ extension Checker {
         return IRStep(
             id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
             image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
-            advance: advance, progress: progress, missingTarget: missing, tip: tip)
+            advance: advance, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange)
     }
 
     /// Reports a scroll anchor that cannot apply to the container's scroll direction.

@@ -28,6 +28,11 @@ enum PropertySchema {
         PropertySpec(name: "delay", type: .duration, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "after", type: .references, kinds: [.guide, .step], styleTargets: []),
         PropertySpec(name: "when", type: .conditions, kinds: [.guide], styleTargets: []),
+        // lint settings for one guide
+        PropertySpec(name: "devices", type: .references, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "orientation", type: .keyword(["portrait", "landscape", "both"]), kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "allow", type: .references, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "deny", type: .references, kinds: [.guide], styleTargets: []),
         // pages and buttons
         PropertySpec(name: "indicator", type: .keyword(["dots", "none"]), kinds: [.pages], styleTargets: []),
         PropertySpec(name: "skip", type: .textOrNone, kinds: [.buttons], styleTargets: []),
@@ -76,6 +81,7 @@ enum PropertySchema {
         PropertySpec(name: "text-color", type: .color, kinds: bothDefaults, styleTargets: [.page, .step]),
         PropertySpec(name: "title-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
         PropertySpec(name: "body-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
+        PropertySpec(name: "max-lines", type: .integer(minimum: 1), kinds: bothDefaults, styleTargets: [.page, .step]),
         // strings
         PropertySpec(name: "default", type: .identifier, kinds: [.strings], styleTargets: []),
     ]

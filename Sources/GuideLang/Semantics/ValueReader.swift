@@ -131,7 +131,8 @@ struct ValueReader {
         }
         if item.terms.count > 1 {
             let extra = tree.range(from: item.terms[1].firstToken, through: item.terms.last!.lastToken)
-            report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(describe(item.terms[1])) after the value",
+            let shown = describe(item.terms[1]).replacingAll("a string", with: "string")
+            report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(shown) after the value",
                               notes: ["expected \(type.expectation)"]))
             return nil
         }

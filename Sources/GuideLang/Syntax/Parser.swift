@@ -223,8 +223,8 @@ public struct Parser {
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         }
-        if declaration.name != nil, current.kind == .identifier, !current.isAtLineStart, peekKind() == .leftBrace,
-           !isOnKeyword(position) {
+        if text(keyword) == DeclarationKind.tour.rawValue, declaration.name != nil, current.kind == .identifier,
+           !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position) {
             // `tour basics home {`: the `on` is missing.
             report(Diagnostic(
                 .unexpectedToken, at: range(position), "expected 'on' before '\(text(position))'",

@@ -153,9 +153,14 @@ struct StringLiteralScanner {
                 fixIts: [.init(range: range(afterOpening, afterOpening), replacement: "\n", message: "break the line")]))
             // Keep the text as the first line and go on to the closing delimiter, so that the
             // closing quotes do not open a new string that swallows the rest of the file.
-            if at(openingLineEnd - 3) == UInt8(ascii: "\""), at(openingLineEnd - 2) == UInt8(ascii: "\""),
-               at(openingLineEnd - 1) == UInt8(ascii: "\""), openingLineEnd - 3 >= afterOpening {
-                return openingLineEnd  // `"""text"""` on one line: a complete (if misformatted) string
+            // `"""text"""` on one line: a complete, if misformatted, string.
+            var position = afterOpening
+            while position + 2 < openingLineEnd {
+                if bytes[position] == UInt8(ascii: "\""), bytes[position + 1] == UInt8(ascii: "\""), bytes[position + 2] == UInt8(ascii: "\"") {
+                    if isDecoding { value.append(contentsOf: bytes[afterOpening..<position]) }
+                    return position + 3
+                }
+                position += 1
             }
             lines.append(afterOpening..<openingLineEnd)
             firstLineIsInline = true

@@ -1,0 +1,325 @@
+/// Lays every step and page of a checked document out on a set of screens and reports what
+/// breaks: targets off screen or under unsafe areas, tips that fit nowhere or cover their
+/// target, too many lines, small tap targets, low contrast, weak overlays, unanchored scrolls.
+///
+/// Pure: no I/O. A finding that repeats on several screens is reported once, naming them all,
+/// with the numbers of the first few.
+public struct Linter {
+    /// What to lint on.
+    public struct Options: Sendable {
+        /// The screens to lint on, unless a guide names its own `devices`.
+        public var screens: [Screen]
+        /// The orientations used for a guide's own `devices`.
+        public var orientations: [Orientation]
+        /// The Dynamic Type size.
+        public var category: ContentSizeCategory
+
+        /// Creates options.
+        public init(screens: [Screen], orientations: [Orientation] = Orientation.allCases, category: ContentSizeCategory = .large) {
+            self.screens = screens
+            self.orientations = orientations
+            self.category = category
+        }
+    }
+
+    /// Most lines a tip's or page's title may take.
+    public static let maximumTitleLines = 3
+    /// Most lines a tip's or page's body may take.
+    public static let maximumBodyLines = 8
+    /// Smallest contrast between the dimmed screen and the cut-out for a spotlight to read
+    /// (the overlay over white against white).
+    public static let minimumOverlayContrast = 2.0
+
+    /// One problem on one screen, before findings are merged across screens.
+    private struct Finding {
+        var code: DiagnosticCode
+        var range: SourceRange
+        var message: String
+        var labels: [Diagnostic.Label]
+        /// What broke on this screen, with numbers.
+        var detail: String
+        var help: [String]
+    }
+
+    private let options: Options
+    private var findings: [Finding] = []
+
+    private init(options: Options) { self.options = options }
+
+    /// Lints a document; the diagnostics are in source order, one per finding.
+    public static func lint(_ document: GuideDocument, options: Options) -> [Diagnostic] {
+        var linter = Linter(options: options)
+        var allowed: [Int: Set<String>] = [:]
+        var denied: [Int: Set<String>] = [:]
+        for (index, guide) in document.guides.enumerated() {
+            let start = linter.findings.count
+            linter.lint(guide)
+            allowed[index] = Set(guide.lint.allowed)
+            denied[index] = Set(guide.lint.denied)
+            // Remember which guide each finding belongs to, for its allow and deny lists.
+            linter.guideOfFinding += Array(repeating: index, count: linter.findings.count - start)
+        }
+        return linter.merged(allowed: allowed, denied: denied)
+    }
+
+    private var guideOfFinding: [Int] = []
+
+    // MARK: Guides
+
+    private mutating func lint(_ guide: IRGuide) {
+        var screens = options.screens
+        if !guide.lint.devices.isEmpty {
+            screens = guide.lint.devices.compactMap(DeviceCatalog.device(id:)).flatMap { device in
+                options.orientations.map { device.screen($0) }
+            }
+        }
+        // An app that only runs in one orientation is not linted in the other.
+        if !guide.lint.orientations.isEmpty { screens = screens.filter { guide.lint.orientations.contains($0.orientation) } }
+        if let pages = guide.pages {
+            for page in pages.pages { lint(page, pages: pages, screens: screens) }
+        }
+        for tour in guide.tours {
+            guard let screenIR = guide.screens.first(where: { $0.id == tour.screen }) else { continue }
+            var targets: [String: IRTarget] = [:]
+            for target in screenIR.targets { targets[target.id] = target }
+            for step in tour.steps { lint(step, targets: targets, screens: screens) }
+        }
+    }
+
+    // MARK: Steps
+
+    private mutating func lint(_ step: IRStep, targets: [String: IRTarget], screens: [Screen]) {
+        guard let range = step.range else { return }
+        let highlighted = step.targets.compactMap { targets[$0] }
+        lintOnce(step, highlighted: highlighted, range: range)
+        for screen in screens {
+            var frames: [Rect] = []
+            for target in highlighted {
+                var frame = TargetLayout.frame(of: target, on: screen)
+                if let scroll = target.scroll, let container = targets[scroll.container] {
+                    let containerFrame = TargetLayout.frame(of: container, on: screen)
+                    frame = TargetLayout.scrolledFrame(frame, in: containerFrame, anchor: step.scrollAnchor ?? scroll.anchor,
+                                                       axis: container.scrollAxis)
+                }
+                frames.append(frame)
+                checkPosition(target, frame: frame, step: step, range: range, screen: screen)
+                if case .tapTarget = step.advance { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
+            }
+            let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
+            checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
+            let size = TipSize(step: step, screen: screen, category: options.category)
+            checkLines(size, step: step, range: range, screen: screen)
+            let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
+                                         placement: step.placement, screen: screen)
+            if !placement.fits {
+                let tried = placement.attempts.map { attempt in
+                    "\(attempt.side): needs \(Rect.format(attempt.needed)) pt, room \(Rect.format(max(0, attempt.room))) pt"
+                        + (attempt.crossNeeded > attempt.crossRoom + 1e-9
+                            ? " (and \(Rect.format(attempt.crossNeeded)) across, room \(Rect.format(attempt.crossRoom)))" : "")
+                }.joined(separator: "; ")
+                record(.tipDoesNotFit, range, "the tip of step '\(step.id)' fits on no side of its target",
+                       detail: "on \(screen.name): tip \(Rect.format(size.width)) × \(Rect.format(size.height)) pt; \(tried)",
+                       help: ["shorten the text, lower 'max-width', or choose a 'placement' with more room"])
+            } else {
+                for (index, cutout) in cutouts.enumerated() where cutout.overlaps(placement.rect) {
+                    record(.tipCoversTarget, range, "the tip of step '\(step.id)' covers its target '\(highlighted[index].id)'",
+                           labels: highlighted[index].range.map { [.init($0, "target '\(highlighted[index].id)' declared here")] } ?? [],
+                           detail: "on \(screen.name): tip \(placement.rect) \(placement.side) the cut-out \(cutout.bounds)",
+                           help: ["increase 'gap', or choose another 'placement' or 'flip'"])
+                }
+            }
+        }
+    }
+
+    /// Checks that do not depend on the screen.
+    private mutating func lintOnce(_ step: IRStep, highlighted: [IRTarget], range: SourceRange) {
+        for target in highlighted where target.scroll != nil && target.scroll?.anchor == nil && step.scrollAnchor == nil {
+            record(.scrollTargetWithoutAnchor, range,
+                   "step '\(step.id)' highlights '\(target.id)' in scroll container '\(target.scroll!.container)' without a scroll anchor",
+                   labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
+                   detail: "", help: ["add 'scroll-anchor: leading', 'center' or 'trailing' (top or bottom for vertical scrolling) to the target or the step"])
+        }
+        checkContrast(text: step.tip.textColor, background: step.tip.background, overlay: step.overlay,
+                      fonts: [(step.title != nil, step.tip.titleFont, "title"), (step.body != nil, step.tip.bodyFont, "body")],
+                      owner: "step '\(step.id)'", range: range)
+        checkOverlay(step.overlay, step: step, range: range)
+    }
+
+    private mutating func checkPosition(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
+        let labels = target.range.map { [Diagnostic.Label($0, "target '\(target.id)' declared here")] } ?? []
+        if !screen.bounds.contains(frame) {
+            record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' is not entirely on screen", labels: labels,
+                   detail: "on \(screen.name): frame \(frame), screen \(Rect.format(screen.width)) × \(Rect.format(screen.height))",
+                   help: ["measure the target from the edge it is nearest to, or use percentages"])
+            return
+        }
+        let safe = screen.safeBounds
+        guard !safe.contains(frame) else { return }
+        var edges: [String] = []
+        if frame.minY < safe.minY { edges.append(screen.orientation == .portrait && screen.safeArea.top > 24 ? "the notch or Dynamic Island (top \(Rect.format(safe.minY)))" : "the status bar (top \(Rect.format(safe.minY)))") }
+        if frame.maxY > safe.maxY { edges.append("the home indicator (bottom \(Rect.format(screen.height - safe.maxY)))") }
+        if frame.minX < safe.minX { edges.append("the leading unsafe edge (\(Rect.format(safe.minX)))") }
+        if frame.maxX > safe.maxX { edges.append("the trailing unsafe edge (\(Rect.format(screen.width - safe.maxX)))") }
+        record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
+               detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
+               help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
+    }
+
+    private mutating func checkTapSize(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
+        let minimum = screen.isAndroid ? 48.0 : 44.0
+        guard frame.width < minimum || frame.height < minimum else { return }
+        record(.tapTargetTooSmall, range, "step '\(step.id)' advances by tapping '\(target.id)', which is smaller than a comfortable tap target",
+               labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
+               detail: "on \(screen.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt, minimum \(Rect.format(minimum)) × \(Rect.format(minimum)) \(screen.isAndroid ? "dp (Material)" : "pt (Apple HIG)")",
+               help: ["advance with 'tap anywhere' or a button, or enlarge the target"])
+    }
+
+    private mutating func checkOverlaps(_ cutouts: [Cutout], highlighted: [IRTarget], step: IRStep, range: SourceRange, screen: Screen) {
+        guard cutouts.count > 1 else { return }
+        // Steps highlight a handful of targets: sort by leading edge and compare only neighbours
+        // that can still overlap, so this stays O(n log n) however many there are.
+        let order = cutouts.indices.sorted { cutouts[$0].bounds.minX < cutouts[$1].bounds.minX }
+        for (position, first) in order.enumerated() {
+            for second in order[(position + 1)...] {
+                if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
+                guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds) else { continue }
+                let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
+                record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
+                       detail: "on \(screen.name): they share \(shared)",
+                       help: ["reduce 'padding', or highlight them in separate steps"])
+            }
+        }
+    }
+
+    private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
+        for (measured, limit, name) in [(size.title, step.tip.maxLines ?? Self.maximumTitleLines, "title"),
+                                       (size.body, step.tip.maxLines ?? Self.maximumBodyLines, "body")] {
+            guard let measured, measured.measurement.lineCount > limit else { continue }
+            record(.tooManyLines, range, "the \(name) of step '\(step.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
+                   detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
+                   help: ["shorten the \(name), or raise 'max-lines' or 'max-width'"])
+        }
+    }
+
+    private mutating func checkContrast(text: IRColor, background: IRColor?, overlay: IROverlay,
+                                        fonts: [(present: Bool, font: IRFont, name: String)], owner: String, range: SourceRange) {
+        // Without a bubble the text sits on the overlay over the app: judge it over white
+        // (light mode) and black (dark mode) app content.
+        let modes: [(name: String, text: String, background: RGBAColor?)] = [
+            ("light", text.light, background.map { RGBAColor(hex: $0.light) } ?? Self.dimmed(overlay.color, overlay.opacity, over: .white)),
+            ("dark", text.dark ?? text.light,
+             background.map { RGBAColor(hex: $0.dark ?? $0.light) } ?? Self.dimmed(overlay.darkColor ?? overlay.color, overlay.darkOpacity ?? overlay.opacity, over: .black)),
+        ]
+        for (present, font, name) in fonts where present {
+            for mode in modes {
+                guard let back = mode.background, let fore = RGBAColor(hex: mode.text) else { continue }
+                let opaqueBack = back.composited(over: mode.name == "light" ? .white : .black)
+                let ratio = Contrast.ratio(fore.composited(over: opaqueBack), opaqueBack)
+                let isLarge = Contrast.isLargeText(size: font.size, weight: font.weight)
+                let required = isLarge ? 3.0 : 4.5
+                guard ratio < required else { continue }
+                record(.lowContrast, range, "the \(name) text of \(owner) has too little contrast in \(mode.name) mode",
+                       detail: "\(mode.text) on \(opaqueBack.hex) is \(Self.ratioText(ratio)):1, below the \(Self.ratioText(required)):1 WCAG AA asks for \(isLarge ? "large" : "normal") text",
+                       help: ["darken or lighten 'text-color' or the background"])
+            }
+        }
+    }
+
+    private mutating func checkOverlay(_ overlay: IROverlay, step: IRStep, range: SourceRange) {
+        guard let dimmed = Self.dimmed(overlay.color, overlay.opacity, over: .white) else { return }
+        let ratio = Contrast.ratio(dimmed, .white)
+        guard ratio < Self.minimumOverlayContrast else { return }
+        record(.overlayTooTransparent, range, "the overlay of step '\(step.id)' is too transparent for the cut-out to stand out",
+               detail: "\(overlay.color) at \(Rect.format(overlay.opacity * 100))% over white is \(dimmed.hex), \(Self.ratioText(ratio)):1 against the cut-out; at least \(Self.ratioText(Self.minimumOverlayContrast)):1 is needed",
+               help: ["raise the overlay's opacity, e.g. '@ 70%'"])
+    }
+
+    /// The overlay colour at an opacity, composited over a background.
+    static func dimmed(_ color: String, _ opacity: Double, over background: RGBAColor) -> RGBAColor? {
+        guard var base = RGBAColor(hex: color) else { return nil }
+        base.alpha *= opacity
+        return base.composited(over: background)
+    }
+
+    /// Ratios are shown with two decimals, truncated so a failing 4.499 never reads as 4.5.
+    static func ratioText(_ ratio: Double) -> String {
+        let truncated = (ratio * 100).rounded(.down) / 100
+        return truncated == truncated.rounded() ? String(Int(truncated)) : String(truncated)
+    }
+
+    // MARK: Pages
+
+    /// The page model: content inset 16 pt inside the safe area; the image (if any) a square
+    /// as wide as the content, at most 40% of the safe height; then title and body, 12 pt apart;
+    /// the indicator and buttons take a 64 pt row at the bottom.
+    private mutating func lint(_ page: IRPage, pages: IRPages, screens: [Screen]) {
+        guard let range = page.range else { return }
+        checkContrast(text: page.textColor, background: page.background,
+                      overlay: IROverlay(color: "#000000FF", opacity: 0, darkColor: nil, darkOpacity: nil),
+                      fonts: [(page.title != nil, page.titleFont, "title"), (page.body != nil, page.bodyFont, "body")],
+                      owner: "page '\(page.id)'", range: range)
+        for screen in screens {
+            let content = screen.safeBounds.insetBy(16)
+            var height = page.image == nil ? 0 : min(content.width, content.height * 0.4) + 12
+            for (text, font, name, limit) in [(page.title, page.titleFont, "title", page.maxLines ?? Self.maximumTitleLines),
+                                             (page.body, page.bodyFont, "body", page.maxLines ?? Self.maximumBodyLines)] {
+                guard let text else { continue }
+                let measured = TipSize.tallest(text, font: font, category: options.category, width: content.width)
+                height += measured.measurement.height + 12
+                if measured.measurement.lineCount > limit {
+                    record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) lines",
+                           detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines",
+                           help: ["shorten the \(name), or raise 'max-lines'"])
+                }
+            }
+            height += 64
+            if height > content.height {
+                record(.pageOverflow, range, "the content of page '\(page.id)' is taller than the page",
+                       detail: "on \(screen.name): \(Rect.format(height)) pt of content in \(Rect.format(content.height)) pt",
+                       help: ["shorten the text, or use a smaller 'title-font' or 'body-font'"])
+            }
+        }
+    }
+
+    // MARK: Findings
+
+    private mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
+                                 labels: [Diagnostic.Label] = [], detail: String, help: [String] = []) {
+        findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help))
+    }
+
+    /// Merges findings with the same code, place and message into one diagnostic listing the
+    /// screens, and applies the guides' allow and deny lists.
+    private func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>]) -> [Diagnostic] {
+        var order: [String] = []
+        var groups: [String: (finding: Finding, guide: Int, details: [String])] = [:]
+        for (index, finding) in findings.enumerated() {
+            let guide = guideOfFinding[index]
+            if allowed[guide]?.contains(finding.code.id) == true { continue }
+            let key = "\(finding.code.id)|\(finding.range.fileID.index)|\(finding.range.start)|\(finding.message)"
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = (finding, guide, [])
+            }
+            if !finding.detail.isEmpty, !groups[key]!.details.contains(finding.detail) { groups[key]!.details.append(finding.detail) }
+        }
+        var diagnostics: [Diagnostic] = []
+        for key in order {
+            let (finding, guide, details) = groups[key]!
+            let shown = 3
+            var notes = Array(details.prefix(shown))
+            if details.count > shown {
+                let rest = details.dropFirst(shown).map { detail in
+                    String(detail.dropFirst(3).prefix { $0 != ":" })
+                }
+                notes.append("also on " + rest.joined(separator: "; "))
+            }
+            let severity: Severity = denied[guide]?.contains(finding.code.id) == true ? .error : finding.code.severity
+            diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
+                                          labels: finding.labels, notes: notes, help: finding.help))
+        }
+        return diagnostics.enumerated().sorted {
+            ($0.element.range.fileID.index, $0.element.range.start, $0.offset) < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
+        }.map(\.element)
+    }
+}

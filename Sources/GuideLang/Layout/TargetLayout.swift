@@ -1,0 +1,81 @@
+/// Resolves target frames on a screen from their device-independent constraints.
+///
+/// Each axis has two constraints. Distances are from the screen's edges, or from the safe
+/// area's edges when `relativeTo` is `safeArea`; fractions are of the screen's (or safe area's)
+/// width or height. `trailing` and `bottom` are distances inwards from the trailing and bottom
+/// edges; `centerX` and `centerY` are distances of the target's centre from the leading and top
+/// edges (so 50% centres it).
+public enum TargetLayout {
+    /// The target's frame on `screen`, before any scrolling.
+    public static func frame(of target: IRTarget, on screen: Screen) -> Rect {
+        switch target.frame {
+        case .absolute(let x, let y, let width, let height):
+            return Rect(x: x, y: y, width: width, height: height)
+        case .constraints(let horizontal, let vertical):
+            let (x, width) = axis(horizontal, on: screen, isHorizontal: true)
+            let (y, height) = axis(vertical, on: screen, isHorizontal: false)
+            return Rect(x: x, y: y, width: width, height: height)
+        }
+    }
+
+    /// The start and length on one axis from its two constraints.
+    static func axis(_ constraints: [IRConstraint], on screen: Screen, isHorizontal: Bool) -> (start: Double, length: Double) {
+        var start: Double?
+        var end: Double?
+        var center: Double?
+        var length: Double?
+        for constraint in constraints {
+            let base = constraint.relativeTo == "safeArea" ? screen.safeBounds : screen.bounds
+            let baseStart = isHorizontal ? base.minX : base.minY
+            let baseEnd = isHorizontal ? base.maxX : base.maxY
+            let baseLength = isHorizontal ? base.width : base.height
+            let value = constraint.unit == "fraction" ? constraint.value * baseLength : constraint.value
+            switch constraint.attribute {
+            case "leading", "top": start = baseStart + value
+            case "trailing", "bottom": end = baseEnd - value
+            case "centerX", "centerY": center = baseStart + value
+            default: length = value  // width, height
+            }
+        }
+        // The checker guarantees exactly two distinct constraints per axis.
+        switch (start, end, center, length) {
+        case (let start?, _, _, let length?): return (start, length)
+        case (_, let end?, _, let length?): return (end - length, length)
+        case (_, _, let center?, let length?): return (center - length / 2, length)
+        case (let start?, let end?, _, _): return (start, end - start)
+        case (let start?, _, let center?, _): return (start, 2 * (center - start))
+        case (_, let end?, let center?, _): return (2 * center - end, 2 * (end - center))
+        default: return (0, 0)
+        }
+    }
+
+    /// Where a target in a scroll container appears once the runtime has scrolled it to its
+    /// anchor: aligned with the container's leading, centre or trailing (top, centre or bottom)
+    /// edge. Without an anchor the runtime scrolls the least distance that shows the target.
+    public static func scrolledFrame(_ frame: Rect, in container: Rect, anchor: String?, axis: String?) -> Rect {
+        var result = frame
+        let horizontal = axis != "vertical"
+        let vertical = axis == "vertical" || axis == "both"
+        if horizontal {
+            switch anchor {
+            case "leading": result.x = container.minX
+            case "center": result.x = container.midX - frame.width / 2
+            case "trailing": result.x = container.maxX - frame.width
+            default:
+                if result.maxX > container.maxX { result.x = container.maxX - frame.width }
+                if result.minX < container.minX { result.x = container.minX }
+            }
+        }
+        if vertical {
+            switch anchor {
+            case "top": result.y = container.minY
+            case "center": result.y = container.midY - frame.height / 2
+            case "bottom": result.y = container.maxY - frame.height
+            default:
+                if result.maxY > container.maxY { result.y = container.maxY - frame.height }
+                if result.minY < container.minY { result.y = container.minY }
+            }
+        }
+        return result
+    }
+}

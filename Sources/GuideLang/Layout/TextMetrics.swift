@@ -1,0 +1,365 @@
+/// A conservative estimate of how large text renders, for linting tip layouts without a real font
+/// engine: it errs towards text that is wider and taller than on a device, so a layout that passes
+/// the linter fits in practice.
+///
+/// **Font size.** A font with a Dynamic Type text style scales with the content size category by
+/// the ratio of the body size at that category to the body size at Large (17 pt):
+/// xS 14, S 15, M 16, L 17, xL 19, xxL 21, xxxL 23, AX1 28, AX2 33, AX3 40, AX4 47, AX5 53.
+/// Every style uses that same ratio, which approximates Apple's per-style tables (Apple grows small
+/// styles a little less and large titles a little more than body). A fixed-size font
+/// (`textStyle == nil`) never scales.
+///
+/// **Line height.** For a text style, the style's leading at Large scaled like its size:
+/// large-title 34/41, title1 28/34, title2 22/28, title3 20/25, headline 17/22, body 17/22,
+/// callout 16/21, subheadline 15/20, footnote 13/18, caption1 12/16, caption2 11/13 (size/leading
+/// in points). A fixed-size font, or an unknown style, gets 1.2 × its size.
+///
+/// **Advances**, per Unicode scalar, in ems (multiples of the font size):
+/// - 1.0 for East Asian wide and fullwidth characters: CJK ideographs, kana, Hangul, Yi, CJK
+///   punctuation and symbols (including the ideographic space), fullwidth forms, and emoji (any
+///   scalar with emoji presentation, the pictograph blocks U+1F000–U+1FAFF, the symbols and
+///   dingbats U+2600–U+27BF, and any scalar followed by the emoji selector U+FE0F);
+/// - 0.28 for spaces;
+/// - 0 for combining marks (categories Mn and Me), format characters (Cf, such as the zero-width
+///   joiner and soft hyphen), other control characters, emoji skin-tone modifiers and conjoining
+///   Hangul vowels and finals;
+/// - every other character an average advance by weight: 0.5 for regular and lighter
+///   (ultralight, thin, light), 0.53 for medium and semibold, 0.56 for bold, heavy, black and any
+///   unknown weight. San Francisco's measured average is about 0.42 em, so these overestimate
+///   ordinary prose by roughly a fifth, leaving room for wide letters such as W and M.
+///
+/// **Wrapping** is greedy, like UIKit's word wrapping. A line breaks at spaces (U+0020, tab and the
+/// other breaking space separators, and the zero-width space), and between two wide characters
+/// unless that would start a line with closing CJK punctuation or small kana, or end one with an
+/// opening bracket (the usual kinsoku rules, which only remove break opportunities). Spaces at the
+/// end of a line hang past the edge and do not count towards its width; spaces at the start of a
+/// paragraph do. A word wider than the line moves to a line of its own and breaks between
+/// characters; a single character wider than the line still takes exactly one line. Line feeds,
+/// carriage returns (CR LF counts once), vertical tabs, form feeds, NEL and the Unicode line and
+/// paragraph separators force a break, and each one starts a new line even when nothing follows.
+/// Empty text is 0 lines, 0 × 0.
+///
+/// The measurement is `lineCount × lineHeight` tall and as wide as its widest line. It runs in
+/// time linear in the text's length.
+public enum TextMetrics {
+    /// The advance of a wide (East Asian wide, fullwidth or emoji) character, in ems.
+    public static let wideAdvance = 1.0
+    /// The advance of a space, in ems.
+    public static let spaceAdvance = 0.28
+    /// The line height of a fixed-size font (or unknown text style), as a multiple of its size.
+    public static let defaultLineSpacing = 1.2
+
+    /// The sizes and leadings of the Dynamic Type text styles at Large, in points.
+    private static let textStyles: [String: (size: Double, leading: Double)] = [
+        "large-title": (34, 41), "title1": (28, 34), "title2": (22, 28), "title3": (20, 25),
+        "headline": (17, 22), "body": (17, 22), "callout": (16, 21), "subheadline": (15, 20),
+        "footnote": (13, 18), "caption1": (12, 16), "caption2": (11, 13),
+    ]
+
+    /// Lets comparisons of sums of advances ignore floating-point noise, so text that exactly fills
+    /// a line stays on it.
+    private static let tolerance = 1e-9
+
+    /// Estimates the size of `text` in `font` at `category`, wrapped to lines at most `maxWidth`
+    /// points wide.
+    public static func measure(_ text: String, font: IRFont, category: ContentSizeCategory, maxWidth: Double) -> TextMeasurement {
+        measure(text, textStyle: font.textStyle, size: font.size, weight: font.weight, category: category, maxWidth: maxWidth)
+    }
+
+    /// Estimates the size of `text` in a font given by its parts (as in `IRFont`) at `category`,
+    /// wrapped to lines at most `maxWidth` points wide.
+    public static func measure(
+        _ text: String, textStyle: String?, size: Double, weight: String, category: ContentSizeCategory, maxWidth: Double
+    ) -> TextMeasurement {
+        let fontSize = fontSize(textStyle: textStyle, size: size, category: category)
+        let lineHeight = lineHeight(textStyle: textStyle, size: size, category: category)
+        guard !text.isEmpty else {
+            return TextMeasurement(lineCount: 0, width: 0, height: 0, fontSize: fontSize, lineHeight: lineHeight)
+        }
+        let narrowAdvance = averageAdvance(weight: weight) * fontSize
+        // NaN or a negative width means no room at all: every character on its own line, the most
+        // cautious reading, rather than comparisons that are always false.
+        var breaker = LineBreaker(maxWidth: maxWidth.isNaN ? 0 : max(0, maxWidth))
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            let kind = kind(of: scalar)
+            // CR LF is one break, not two.
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch kind {
+            case .lineBreak:
+                if scalar == "\n", previousWasCarriageReturn { continue }
+                breaker.breakLine()
+            case .space:
+                // The zero-width space is a break opportunity with no width.
+                breaker.addSpace(scalar.value == 0x200B ? 0 : spaceAdvance * fontSize)
+            case .zeroWidth:
+                if scalar.value == 0xFE0F {
+                    // The emoji selector turns a text-style symbol such as U+2764 into a wide emoji.
+                    breaker.widenLastCharacter(to: wideAdvance * fontSize)
+                }
+            case .wide:
+                breaker.addCharacter(scalar, advance: wideAdvance * fontSize, isWide: true)
+            case .nonBreakingSpace:
+                breaker.addCharacter(scalar, advance: spaceAdvance * fontSize, isWide: false)
+            case .narrow:
+                breaker.addCharacter(scalar, advance: narrowAdvance, isWide: false)
+            }
+        }
+        breaker.finish()
+        return TextMeasurement(
+            lineCount: breaker.lineCount, width: breaker.widestLine, height: Double(breaker.lineCount) * lineHeight,
+            fontSize: fontSize, lineHeight: lineHeight)
+    }
+
+    /// The font size in points at `category`: scaled by `category.scale` for a text style, as given
+    /// for a fixed size.
+    public static func fontSize(textStyle: String?, size: Double, category: ContentSizeCategory) -> Double {
+        textStyle == nil ? size : size * category.scale
+    }
+
+    /// The line height in points at `category`: the style's leading (proportional to `size`) scaled
+    /// like the size, or 1.2 × the size for a fixed-size font or unknown style.
+    public static func lineHeight(textStyle: String?, size: Double, category: ContentSizeCategory) -> Double {
+        guard let textStyle else { return defaultLineSpacing * size }
+        guard let style = textStyles[textStyle] else { return defaultLineSpacing * size * category.scale }
+        // IR fonts with a style carry the style's own size, but a different size keeps the proportion.
+        return style.leading / style.size * size * category.scale
+    }
+
+    /// The advance of an ordinary (not wide, not space) character in ems for a font weight.
+    public static func averageAdvance(weight: String) -> Double {
+        switch weight {
+        case "ultralight", "thin", "light", "regular": 0.5
+        case "medium", "semibold": 0.53
+        // Bold, heavy and black; an unknown weight gets the widest so the estimate stays conservative.
+        default: 0.56
+        }
+    }
+
+    /// The advance of one scalar in ems, ignoring context (the emoji selector U+FE0F widens the
+    /// scalar before it to `wideAdvance` during measurement; on its own it is 0).
+    public static func advance(of scalar: Unicode.Scalar, weight: String) -> Double {
+        switch kind(of: scalar) {
+        case .lineBreak, .zeroWidth: 0
+        case .space: scalar.value == 0x200B ? 0 : spaceAdvance
+        case .nonBreakingSpace: spaceAdvance
+        case .wide: wideAdvance
+        case .narrow: averageAdvance(weight: weight)
+        }
+    }
+
+    /// Whether the model treats `scalar` as an East Asian wide or fullwidth character or an emoji
+    /// (1 em, and a line may break between two of them).
+    public static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        kind(of: scalar) == .wide
+    }
+
+    /// How the model treats one scalar.
+    private enum ScalarKind: Equatable {
+        /// Forces a new line.
+        case lineBreak
+        /// A space a line may break at.
+        case space
+        /// A space that keeps its neighbours on one line.
+        case nonBreakingSpace
+        /// Draws nothing of its own.
+        case zeroWidth
+        /// An East Asian wide or fullwidth character, or an emoji.
+        case wide
+        /// Anything else.
+        case narrow
+    }
+
+    /// Classifies a scalar; ordered so that the common Latin case returns first.
+    private static func kind(of scalar: Unicode.Scalar) -> ScalarKind {
+        let value = scalar.value
+        if value < 0x300 {
+            switch value {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85: return .lineBreak
+            case 0x20, 0x09: return .space
+            case 0xA0: return .nonBreakingSpace
+            // Other C0 and C1 controls and the soft hyphen draw nothing.
+            case 0x00...0x1F, 0x7F...0x9F, 0xAD: return .zeroWidth
+            default: return .narrow
+            }
+        }
+        switch value {
+        case 0x2028, 0x2029: return .lineBreak
+        case 0x1680, 0x2000...0x2006, 0x2008...0x200A, 0x200B, 0x205F: return .space
+        case 0x2007, 0x202F: return .nonBreakingSpace
+        // Conjoining Hangul vowels and finals join the initial consonant's 1 em syllable.
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF: return .zeroWidth
+        default: break
+        }
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return .zeroWidth
+        default: break
+        }
+        // Skin tones are drawn as part of the emoji they follow.
+        if properties.isEmojiModifier { return .zeroWidth }
+        if isWideRange(value) || properties.isEmojiPresentation { return .wide }
+        return .narrow
+    }
+
+    /// Whether `value` lies in a block of East Asian wide or fullwidth characters or emoji.
+    private static func isWideRange(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F,  // Hangul initial consonants
+             0x2329...0x232A,  // angle brackets
+             0x2600...0x27BF,  // miscellaneous symbols and dingbats, many drawn as emoji
+             0x2E80...0x303E,  // CJK radicals, Kangxi radicals, CJK symbols and punctuation
+             0x3041...0x33FF,  // kana, bopomofo, Hangul compatibility jamo, enclosed CJK, CJK compatibility
+             0x3400...0x4DBF,  // CJK extension A
+             0x4DC0...0x4DFF,  // Yijing hexagrams
+             0x4E00...0x9FFF,  // CJK unified ideographs
+             0xA000...0xA4CF,  // Yi
+             0xA960...0xA97F,  // Hangul jamo extension A
+             0xAC00...0xD7A3,  // Hangul syllables
+             0xF900...0xFAFF,  // CJK compatibility ideographs
+             0xFE10...0xFE19,  // vertical forms
+             0xFE30...0xFE6F,  // CJK compatibility forms, small form variants
+             0xFF00...0xFF60,  // fullwidth forms
+             0xFFE0...0xFFE6,  // fullwidth signs
+             0x16FE0...0x18DFF,  // Tangut, Khitan, ideographic symbols
+             0x1AFF0...0x1B2FF,  // kana supplement and extensions, Nushu
+             0x1F000...0x1FAFF,  // emoji, pictographs, regional indicators, enclosed ideographs
+             0x20000...0x3FFFD:  // CJK extensions B and later
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Closing punctuation and small kana, which may not start a line in Chinese or Japanese.
+    private static let noBreakBefore: Set<UInt32> = Set(
+        "、。，．：；？！）」』】〕〉》〗〙〟ー々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ・゠〜～）］｝｡｣､･"
+            .unicodeScalars.map(\.value))
+
+    /// Opening brackets, which may not end a line in Chinese or Japanese.
+    private static let noBreakAfter: Set<UInt32> = Set("（「『【〔〈《〖〘〝（［｛｢".unicodeScalars.map(\.value))
+
+    /// Whether a line may break between two adjacent wide characters.
+    private static func allowsBreak(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Bool {
+        !noBreakAfter.contains(left.value) && !noBreakBefore.contains(right.value)
+    }
+
+    /// Greedy line filling over unbreakable runs of characters ("segments") separated by spaces or
+    /// by break opportunities between wide characters. Each scalar is handled a constant number of
+    /// times, so measuring is linear.
+    private struct LineBreaker {
+        /// The widest a line may be, in points; finite or infinite, never NaN or negative.
+        let maxWidth: Double
+        /// Lines finished so far.
+        var lineCount = 0
+        /// The widest finished line.
+        var widestLine = 0.0
+        /// The width of the current line's content, up to its last non-space character.
+        var lineWidth = 0.0
+        /// Whether the current line holds anything, so the next segment must fit after it.
+        var lineHasContent = false
+        /// Spaces after the current line's content; they count only if more content follows.
+        var pendingSpace = 0.0
+        /// Whether nothing but spaces has been seen since the paragraph began.
+        var atParagraphStart = true
+        /// The advances of the segment being collected, kept for breaking an over-long word.
+        var segment: [Double] = []
+        /// The sum of `segment`.
+        var segmentWidth = 0.0
+        /// The last visible scalar of the segment, for the kinsoku rules.
+        var lastScalar: Unicode.Scalar = " "
+        /// Whether the segment's last visible scalar was wide, so a wide one after it may break.
+        var lastWasWide = false
+
+        /// Creates a line breaker for lines at most `maxWidth` wide.
+        init(maxWidth: Double) {
+            self.maxWidth = maxWidth
+        }
+
+        /// Adds a visible character, first closing the segment if a line may break before it.
+        mutating func addCharacter(_ scalar: Unicode.Scalar, advance: Double, isWide: Bool) {
+            if !segment.isEmpty, isWide, lastWasWide, TextMetrics.allowsBreak(between: lastScalar, and: scalar) {
+                placeSegment()
+            }
+            segment.append(advance)
+            segmentWidth += advance
+            lastScalar = scalar
+            lastWasWide = isWide
+        }
+
+        /// Widens the last character of the segment to at least `advance` (for the emoji selector).
+        mutating func widenLastCharacter(to advance: Double) {
+            guard let last = segment.last, last < advance else { return }
+            segment[segment.count - 1] = advance
+            segmentWidth += advance - last
+            lastWasWide = true
+        }
+
+        /// Adds a breaking space of width `advance`.
+        mutating func addSpace(_ advance: Double) {
+            placeSegment()
+            if atParagraphStart {
+                // Indentation is drawn, so it counts (and may itself push the first word down).
+                lineWidth += advance
+                lineHasContent = true
+            } else if lineHasContent {
+                pendingSpace += advance
+            }
+        }
+
+        /// Ends the current line because of a forced break.
+        mutating func breakLine() {
+            placeSegment()
+            finishLine()
+            atParagraphStart = true
+        }
+
+        /// Ends the text.
+        mutating func finish() {
+            placeSegment()
+            finishLine()
+        }
+
+        /// Puts the collected segment on the current line if it fits, else on a new line, breaking
+        /// it between characters if it is wider than a whole line.
+        private mutating func placeSegment() {
+            guard !segment.isEmpty else { return }
+            defer {
+                segment.removeAll(keepingCapacity: true)
+                segmentWidth = 0
+                lastWasWide = false
+                atParagraphStart = false
+            }
+            if lineHasContent {
+                if lineWidth + pendingSpace + segmentWidth <= maxWidth + TextMetrics.tolerance {
+                    lineWidth += pendingSpace + segmentWidth
+                    pendingSpace = 0
+                    return
+                }
+                finishLine()
+            }
+            if segmentWidth <= maxWidth + TextMetrics.tolerance {
+                lineWidth = segmentWidth
+                lineHasContent = true
+                return
+            }
+            for advance in segment {
+                // The first character of a line always stays, so this cannot loop without progress.
+                if lineHasContent, advance > 0, lineWidth + advance > maxWidth + TextMetrics.tolerance {
+                    finishLine()
+                }
+                lineWidth += advance
+                lineHasContent = true
+            }
+        }
+
+        /// Counts the current line and starts an empty one.
+        private mutating func finishLine() {
+            lineCount += 1
+            widestLine = max(widestLine, lineWidth)
+            lineWidth = 0
+            pendingSpace = 0
+            lineHasContent = false
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// Where a tip goes on a screen, and what was tried to get there.
+///
+/// The algorithm follows Floating UI's offset, flip and shift:
+/// 1. offset: the tip sits `gap` points from the anchor (the padded cut-out, or the target's
+///    own frame with `gap-from: target`), measured to the tip's near edge or, with
+///    `gap-to: center`, to its centre;
+/// 2. flip: `auto` tries the requested side, then the opposite side, then the two remaining
+///    sides, and takes the first where the tip fits inside the safe area less `margin`; if none
+///    fits it keeps the side that overflows least. `none` keeps the requested side.
+///    `within(d)` is seed 000's rule: take the opposite side when the target is within `d`
+///    points of the requested side's screen edge, without measuring the tip;
+/// 3. side `auto` tries below, above, trailing and leading and takes the vertical side with the
+///    most room that fits, else the horizontal one, else the least overflow; `center` centres
+///    the tip in the safe area;
+/// 4. alignment along the side: `leading`, `center` or `trailing` of the reference (the
+///    targets, or the screen with `align-to: screen`); `auto` picks by which third of the
+///    screen the targets' centre is in (seed 001's rule); across a side placement it centres;
+/// 5. shift: the tip is then moved along the side to stay inside the safe area less `margin`.
+public struct TipPlacement: Equatable, Sendable {
+    /// The tip's rectangle.
+    public var rect: Rect
+    /// The side it ended on: `above`, `below`, `leading`, `trailing` or `center`.
+    public var side: String
+    /// The alignment used along the side: `leading`, `center` or `trailing`.
+    public var alignment: String
+    /// Whether the tip fits inside the safe area less the margin on that side.
+    public var fits: Bool
+    /// Every side tried, in order, with the room there was.
+    public var attempts: [SideAttempt]
+
+    /// One side tried for a tip.
+    public struct SideAttempt: Equatable, Sendable {
+        /// The side.
+        public var side: String
+        /// The length the tip needs away from the anchor (main axis).
+        public var needed: Double
+        /// The room there is between the anchor (plus gap) and the safe area's edge less margin.
+        public var room: Double
+        /// The tip's size across the side, and the room across.
+        public var crossNeeded: Double
+        /// The room across the side.
+        public var crossRoom: Double
+
+        /// Whether the tip fits on this side.
+        public var fits: Bool { needed <= room + 1e-9 && crossNeeded <= crossRoom + 1e-9 }
+        /// How far the tip would overflow (0 when it fits).
+        public var overflow: Double { max(0, needed - room) + max(0, crossNeeded - crossRoom) }
+    }
+
+    /// Distance a tip keeps from the safe area's edges, in points.
+    public static let margin = 8.0
+
+    /// Places a tip of `size` for targets with `frames` and `cutouts` on `screen`.
+    public init(size: (width: Double, height: Double), frames: [Rect], cutouts: [Rect], placement: IRPlacement, screen: Screen) {
+        let boundary = screen.safeBounds.insetBy(Self.margin)
+        guard let targetBox = Self.union(frames), placement.side != "center" else {
+            let rect = Rect(x: boundary.midX - size.width / 2, y: boundary.midY - size.height / 2, width: size.width, height: size.height)
+            let attempt = SideAttempt(side: "center", needed: size.height, room: boundary.height, crossNeeded: size.width, crossRoom: boundary.width)
+            self.init(rect: rect, side: "center", alignment: "center", fits: attempt.fits, attempts: [attempt])
+            return
+        }
+        let anchor = placement.gapFrom == "target" ? targetBox : (Self.union(cutouts) ?? targetBox)
+        func attempt(_ side: String) -> SideAttempt {
+            let isVertical = side == "above" || side == "below"
+            let mainSize = isVertical ? size.height : size.width
+            let needed = placement.gapTo == "center" ? mainSize / 2 : mainSize
+            let room: Double
+            switch side {
+            case "below": room = boundary.maxY - (anchor.maxY + placement.gap)
+            case "above": room = (anchor.minY - placement.gap) - boundary.minY
+            case "trailing": room = boundary.maxX - (anchor.maxX + placement.gap)
+            default: room = (anchor.minX - placement.gap) - boundary.minX
+            }
+            // With the gap measured to the tip's centre, its other half must fit on the near side.
+            return SideAttempt(side: side, needed: needed, room: room,
+                               crossNeeded: isVertical ? size.width : size.height,
+                               crossRoom: isVertical ? boundary.width : boundary.height)
+        }
+        var attempts: [SideAttempt] = []
+        let chosen: SideAttempt
+        switch (placement.side, placement.flip) {
+        case ("auto", _):
+            attempts = ["below", "above", "trailing", "leading"].map(attempt)
+            let vertical = attempts.prefix(2).filter(\.fits).max { $0.room < $1.room }
+            let horizontal = attempts.suffix(2).filter(\.fits).max { $0.room < $1.room }
+            chosen = vertical ?? horizontal ?? attempts.min { $0.overflow < $1.overflow }!
+        case (let side, .none):
+            chosen = attempt(side)
+            attempts = [chosen]
+        case (let side, .within(let distance)):
+            // Seed 000: rect.maxY > height - 150 ? above : below, from the targets' own frames.
+            let flips: Bool
+            switch side {
+            case "below": flips = targetBox.maxY > screen.height - distance
+            case "above": flips = targetBox.minY < distance
+            case "trailing": flips = targetBox.maxX > screen.width - distance
+            default: flips = targetBox.minX < distance
+            }
+            chosen = attempt(flips ? Self.opposite(side) : side)
+            attempts = [chosen]
+        case (let side, .auto):
+            let order = [side, Self.opposite(side)] + Self.perpendicular(side)
+            for candidate in order {
+                let tried = attempt(candidate)
+                attempts.append(tried)
+                if tried.fits { break }
+            }
+            chosen = attempts.first(where: \.fits) ?? attempts.min { $0.overflow < $1.overflow }!
+        }
+        let reference = placement.alignTo == "screen" ? screen.bounds : targetBox
+        let isVertical = chosen.side == "above" || chosen.side == "below"
+        var alignment = placement.alignment
+        if alignment == "auto" {
+            if isVertical {
+                let third = screen.width / 3
+                alignment = targetBox.midX <= third ? "leading" : targetBox.midX <= 2 * third ? "center" : "trailing"
+            } else {
+                alignment = "center"
+            }
+        }
+        var rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        let towardsCenter = placement.gapTo == "center"
+        switch chosen.side {
+        case "below": rect.y = anchor.maxY + placement.gap - (towardsCenter ? size.height / 2 : 0)
+        case "above": rect.y = anchor.minY - placement.gap - (towardsCenter ? size.height / 2 : size.height)
+        case "trailing": rect.x = anchor.maxX + placement.gap - (towardsCenter ? size.width / 2 : 0)
+        default: rect.x = anchor.minX - placement.gap - (towardsCenter ? size.width / 2 : size.width)
+        }
+        if isVertical {
+            switch alignment {
+            case "leading": rect.x = reference.minX
+            case "trailing": rect.x = reference.maxX - size.width
+            default: rect.x = reference.midX - size.width / 2
+            }
+            rect.x = Self.clamp(rect.x, boundary.minX, boundary.maxX - size.width)
+        } else {
+            switch alignment {
+            case "leading": rect.y = reference.minY
+            case "trailing": rect.y = reference.maxY - size.height
+            default: rect.y = reference.midY - size.height / 2
+            }
+            rect.y = Self.clamp(rect.y, boundary.minY, boundary.maxY - size.height)
+        }
+        self.init(rect: rect, side: chosen.side, alignment: alignment, fits: chosen.fits, attempts: attempts)
+    }
+
+    /// Creates a placement from its parts.
+    public init(rect: Rect, side: String, alignment: String, fits: Bool, attempts: [SideAttempt]) {
+        self.rect = rect
+        self.side = side
+        self.alignment = alignment
+        self.fits = fits
+        self.attempts = attempts
+    }
+
+    static func opposite(_ side: String) -> String {
+        switch side {
+        case "above": "below"
+        case "below": "above"
+        case "leading": "trailing"
+        default: "leading"
+        }
+    }
+
+    static func perpendicular(_ side: String) -> [String] {
+        side == "above" || side == "below" ? ["trailing", "leading"] : ["below", "above"]
+    }
+
+    /// Clamps into [low, high]; when the range is empty (the tip is wider than the room) the
+    /// tip starts at `low`, so it overflows at the trailing or bottom end only.
+    static func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        high < low ? low : min(max(value, low), high)
+    }
+
+    static func union(_ rects: [Rect]) -> Rect? {
+        guard var box = rects.first else { return nil }
+        for rect in rects.dropFirst() {
+            let minX = min(box.minX, rect.minX)
+            let minY = min(box.minY, rect.minY)
+            box = Rect(x: minX, y: minY, width: max(box.maxX, rect.maxX) - minX, height: max(box.maxY, rect.maxY) - minY)
+        }
+        return box
+    }
+}

@@ -1,0 +1,92 @@
+/// The estimated size of a tip bubble from its content, and the text measurements behind it.
+///
+/// The bubble holds, top to bottom with `spacing` between blocks: the title, the body, the
+/// progress text (caption1) and, for `advance: button`, a button row at least 44 pt tall. With a
+/// bubble background the content is inset by `padding` on every side; without one (text drawn
+/// on the overlay, as in seeds 000 and 001) it is not. Text wraps at the tip's `max-width` (or
+/// the safe area less margins, if narrower). Every translation is measured and the tallest
+/// kept, so a long German or a wide CJK translation is what gets checked. The step's image is
+/// not measured (its size is only known at runtime).
+public struct TipSize: Equatable, Sendable {
+    /// The bubble's width.
+    public var width: Double
+    /// The bubble's height.
+    public var height: Double
+    /// The title's measurement, if any, with the locale it came from.
+    public var title: MeasuredText?
+    /// The body's measurement, if any, with the locale it came from.
+    public var body: MeasuredText?
+
+    /// A measured text block and the locale of the translation measured.
+    public struct MeasuredText: Equatable, Sendable {
+        /// The measurement.
+        public var measurement: TextMeasurement
+        /// The locale whose translation was the tallest ("" for a literal).
+        public var locale: String
+    }
+
+    /// Inner padding of a tip with a background.
+    public static let padding = 12.0
+    /// Space between the blocks of a tip.
+    public static let spacing = 4.0
+    /// The smallest button row.
+    public static let buttonHeight = 44.0
+
+    /// Measures a step's tip for `screen` at a text size.
+    public init(step: IRStep, screen: Screen, category: ContentSizeCategory) {
+        let inset = step.tip.background == nil ? 0 : Self.padding
+        let widest = min(step.tip.maxWidth, screen.safeBounds.width - 2 * TipPlacement.margin)
+        let textWidth = max(1, widest - 2 * inset)
+        var blocks: [(width: Double, height: Double)] = []
+        title = step.title.map { Self.tallest($0, font: step.tip.titleFont, category: category, width: textWidth) }
+        body = step.body.map { Self.tallest($0, font: step.tip.bodyFont, category: category, width: textWidth) }
+        for text in [title, body].compactMap({ $0 }) { blocks.append((text.measurement.width, text.measurement.height)) }
+        if let progress = step.progress {
+            let caption = IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil)
+            // The widest progress text a tour of up to 99 steps shows.
+            let sample = Self.tallest(progress, font: caption, category: category, width: textWidth) { text in
+                text.replacingAll("{current}", with: "99").replacingAll("{total}", with: "99")
+            }
+            blocks.append((sample.measurement.width, sample.measurement.height))
+        }
+        if case .button(let label) = step.advance {
+            let font = IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil)
+            let measured = Self.tallest(label, font: font, category: category, width: textWidth).measurement
+            blocks.append((measured.width + 2 * Self.padding, max(Self.buttonHeight, measured.height + 16)))
+        }
+        let contentWidth = blocks.map(\.width).max() ?? 0
+        let contentHeight = blocks.map(\.height).reduce(0, +) + Self.spacing * Double(max(0, blocks.count - 1))
+        width = min(widest, contentWidth + 2 * inset)
+        height = contentHeight + 2 * inset
+    }
+
+    /// The tallest measurement among a text's translations.
+    static func tallest(_ text: IRText, font: IRFont, category: ContentSizeCategory, width: Double,
+                        transform: (String) -> String = { $0 }) -> MeasuredText {
+        let candidates = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
+        var best: MeasuredText?
+        for (locale, value) in candidates {
+            let measurement = TextMetrics.measure(transform(value), font: font, category: category, maxWidth: width)
+            if best == nil || measurement.height > best!.measurement.height
+                || (measurement.height == best!.measurement.height && measurement.width > best!.measurement.width) {
+                best = MeasuredText(measurement: measurement, locale: locale)
+            }
+        }
+        return best!
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced; no Foundation.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var result = ""
+        var remainder = Substring(self)
+        while let range = remainder.firstRange(of: target) {
+            result += remainder[..<range.lowerBound]
+            result += replacement
+            remainder = remainder[range.upperBound...]
+        }
+        return result + remainder
+    }
+}

@@ -1,0 +1,486 @@
+import Foundation
+import GuideLang
+import Testing
+
+// Tests of the layout engine's building blocks: the device catalogue, the text-size estimator and
+// WCAG contrast.
+
+/// The shape of `Fixtures/devices.json`, decoded independently of the generated Swift table.
+struct LayoutBlockDeviceFile: Decodable {
+    /// The devices in file order.
+    var devices: [LayoutBlockDeviceRecord]
+}
+
+/// One device as the JSON writes it.
+struct LayoutBlockDeviceRecord: Decodable {
+    var id: String
+    var name: String
+    var platform: String
+    var kind: String
+    var width: Double
+    var height: Double
+    var scale: Double
+    var portraitSafeArea: LayoutBlockInsetsRecord
+    var landscapeSafeArea: LayoutBlockInsetsRecord
+}
+
+/// Safe-area insets as the JSON writes them (left/right rather than leading/trailing).
+struct LayoutBlockInsetsRecord: Decodable {
+    var top: Double
+    var bottom: Double
+    var left: Double
+    var right: Double
+
+    /// The insets in the layout engine's terms.
+    var edgeInsets: EdgeInsets { EdgeInsets(top: top, leading: left, bottom: bottom, trailing: right) }
+}
+
+struct LayoutBlockDeviceTests {
+    static func loadFixture() throws -> LayoutBlockDeviceFile {
+        let data = try Data(contentsOf: TestSupport.fixtures.appendingPathComponent("devices.json"))
+        return try JSONDecoder().decode(LayoutBlockDeviceFile.self, from: data)
+    }
+
+    @Test func swiftTableEqualsTheJSONFieldByField() throws {
+        let records = try Self.loadFixture().devices
+        #expect(DeviceCatalog.presets.count == records.count)
+        for (device, record) in zip(DeviceCatalog.presets, records) {
+            #expect(device.id == record.id)
+            #expect(device.name == record.name, "\(record.id)")
+            #expect(device.platform == record.platform, "\(record.id)")
+            #expect(device.kind == record.kind, "\(record.id)")
+            #expect(device.width == record.width, "\(record.id)")
+            #expect(device.height == record.height, "\(record.id)")
+            #expect(device.scale == record.scale, "\(record.id)")
+            #expect(device.portraitSafeArea == record.portraitSafeArea.edgeInsets, "\(record.id)")
+            #expect(device.landscapeSafeArea == record.landscapeSafeArea.edgeInsets, "\(record.id)")
+        }
+    }
+
+    @Test func identifiersAreUniqueAndLookedUp() {
+        let ids = DeviceCatalog.presets.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        for device in DeviceCatalog.presets {
+            #expect(DeviceCatalog.device(id: device.id) == device)
+        }
+        #expect(DeviceCatalog.device(id: "iphone-99") == nil)
+        #expect(DeviceCatalog.device(id: "") == nil)
+        #expect(DeviceCatalog.device(id: "IPHONE-SE-3") == nil)
+    }
+
+    @Test func everyPresetHasSaneValues() {
+        for device in DeviceCatalog.presets {
+            #expect(device.width > 0 && device.width <= device.height, "\(device.id) is portrait")
+            #expect(["iOS", "android"].contains(device.platform), "\(device.id)")
+            #expect(["phone", "tablet", "foldable"].contains(device.kind), "\(device.id)")
+            #expect(device.isAndroid == (device.platform == "android"), "\(device.id)")
+        }
+    }
+
+    @Test func portraitAndLandscapeScreens() {
+        for device in DeviceCatalog.presets {
+            let portrait = device.screen(.portrait)
+            let landscape = device.screen(.landscape)
+            #expect(portrait.width == device.width && portrait.height == device.height, "\(device.id)")
+            #expect(portrait.safeArea == device.portraitSafeArea, "\(device.id)")
+            #expect(portrait.orientation == .portrait)
+            #expect(landscape.width == device.height && landscape.height == device.width, "\(device.id)")
+            #expect(landscape.safeArea == device.landscapeSafeArea, "\(device.id)")
+            #expect(landscape.orientation == .landscape)
+            #expect(portrait.id == device.id && landscape.id == device.id)
+            #expect(portrait.isAndroid == device.isAndroid && landscape.isAndroid == device.isAndroid)
+        }
+        let iPhone = DeviceCatalog.device(id: "iphone-12")!.screen(.landscape)
+        #expect(iPhone.name == "iPhone 12, landscape")
+        #expect(iPhone.safeArea == EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47))
+        #expect(iPhone.safeBounds == Rect(x: 47, y: 0, width: 844 - 94, height: 390 - 21))
+        #expect(DeviceCatalog.device(id: "iphone-se-3")!.screen(.portrait).name == "iPhone SE (3rd gen), portrait")
+        #expect(DeviceCatalog.device(id: "samsung-galaxy-s25")!.screen(.portrait).isAndroid)
+    }
+
+    @Test func defaultSetCoversTheExtremes() throws {
+        let defaults = try DeviceCatalog.defaultIDs.map { try #require(DeviceCatalog.device(id: $0), "\($0)") }
+        #expect(DeviceCatalog.defaultIDs == ["iphone-se-3", "samsung-galaxy-s25", "iphone-17-pro-max", "ipad-pro-13-m5"])
+        let phones = DeviceCatalog.presets.filter { $0.kind == "phone" }
+        let narrowest = try #require(phones.map(\.width).min())
+        let widest = try #require(phones.map(\.width).max())
+        let tallest = try #require(phones.map(\.height).max())
+        let smallestIPhoneArea = try #require(phones.filter { !$0.isAndroid }.map { $0.width * $0.height }.min())
+        #expect(defaults.contains { $0.kind == "phone" && $0.width == narrowest })
+        #expect(defaults.contains { $0.kind == "phone" && $0.width == widest && $0.height == tallest })
+        #expect(defaults.contains { $0.kind == "phone" && !$0.isAndroid && $0.width * $0.height == smallestIPhoneArea })
+        #expect(defaults.contains { $0.kind == "tablet" })
+        #expect(defaults.contains { $0.isAndroid } && defaults.contains { !$0.isAndroid })
+    }
+
+    @Test(arguments: [
+        ("320x568", 320.0, 568.0, Orientation.portrait, EdgeInsets.zero, "320x568", "320×568"),
+        ("390x844@47,0,34,0", 390, 844, .portrait, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), "390x844@47,0,34,0", "390×844"),
+        ("844x390@0,47,21,47", 844, 390, .landscape, EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47), "844x390@0,47,21,47", "844×390"),
+        ("411.43x923.43", 411.43, 923.43, .portrait, EdgeInsets.zero, "411.43x923.43", "411.43×923.43"),
+        ("320.0X568.50", 320, 568.5, .portrait, EdgeInsets.zero, "320x568.5", "320×568.5"),
+        ("500×500", 500, 500, .portrait, EdgeInsets.zero, "500x500", "500×500"),
+        ("1x1", 1, 1, .portrait, EdgeInsets.zero, "1x1", "1×1"),
+        ("100000x2", 100_000, 2, .landscape, EdgeInsets.zero, "100000x2", "100000×2"),
+        ("375x667@20.5,0,0,0", 375, 667, .portrait, EdgeInsets(top: 20.5, leading: 0, bottom: 0, trailing: 0), "375x667@20.5,0,0,0", "375×667"),
+    ])
+    func screenParsingAcceptsDocumentedForms(
+        text: String, width: Double, height: Double, orientation: Orientation, safeArea: EdgeInsets, id: String, name: String
+    ) throws {
+        let screen = try #require(DeviceCatalog.screen(parsing: text))
+        #expect(screen.width == width)
+        #expect(screen.height == height)
+        #expect(screen.orientation == orientation)
+        #expect(screen.safeArea == safeArea)
+        #expect(screen.id == id)
+        #expect(screen.name == name)
+        #expect(!screen.isAndroid)
+    }
+
+    @Test(arguments: [
+        "", "x", "0x0", "0x568", "320x0", "-5x10", "5x-10", "+5x10", "1e9x1", "1E3x1", "390x844@1,2,3", "390x844@1,2,3,4,5",
+        "390x844@", "390x844@,,,", "390x844@a,b,c,d", "390x844@-1,0,0,0", "390x844@1,2,3,4@1,2,3,4", "390x844@1;2;3;4",
+        "390x844@500,0,500,0", "390x844@0,200,0,190", " 320x568", "320x568 ", "320 x 568", "320x", "x568", "320",
+        "320.x568", ".5x568", "320x568.", "1,5x2", "320x568x2", "320xx568", "infxinf", "nanxnan", "inf x 5", "0x10x10",
+        "100001x100", "99999999999999999999x1", "３２０x568", "320x568\n", "iphone-se-3", "320*568", "0.0x0.0", "0.0001x0",
+        "320x568@47,0,34,0 ", "@1,2,3,4", "x@", "\u{0}", "320\u{0}x568",
+    ])
+    func screenParsingRejectsJunk(text: String) {
+        #expect(DeviceCatalog.screen(parsing: text) == nil, "\(text.debugDescription)")
+    }
+
+    @Test func screenParsingSurvivesRandomInput() {
+        var generator = RobustnessTests.SeededGenerator(state: 0x5C4EE7)
+        let alphabet = Array("0123456789x.@,-eE+ X×a\u{0}\u{FF10}")
+        for _ in 0..<20_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            if let screen = DeviceCatalog.screen(parsing: text) {
+                #expect(screen.width > 0 && screen.height > 0 && screen.width.isFinite && screen.height.isFinite)
+                #expect(screen.safeBounds.width > 0 && screen.safeBounds.height > 0)
+            }
+        }
+        #expect(DeviceCatalog.screen(parsing: String(repeating: "9", count: 100_000) + "x1") == nil)
+    }
+}
+
+struct LayoutBlockTextTests {
+    static func body(_ text: String, category: ContentSizeCategory = .large, maxWidth: Double = 1000) -> TextMeasurement {
+        TextMetrics.measure(text, textStyle: "body", size: 17, weight: "regular", category: category, maxWidth: maxWidth)
+    }
+
+    /// Whether two numbers agree to within floating-point noise.
+    static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    @Test func categoryNamesAndShortForms() {
+        #expect(ContentSizeCategory.allCases.count == 12)
+        #expect(ContentSizeCategory.default == .large)
+        for category in ContentSizeCategory.allCases {
+            #expect(ContentSizeCategory.named(category.rawValue) == category)
+            #expect(ContentSizeCategory.named(category.rawValue.uppercased()) == category)
+            #expect(ContentSizeCategory.named(category.shortName) == category)
+        }
+        #expect(ContentSizeCategory.named("XL") == .extraLarge)
+        #expect(ContentSizeCategory.named("Ax3") == .accessibilityExtraLarge)
+        #expect(ContentSizeCategory.named("xxxl") == .extraExtraExtraLarge)
+        #expect(ContentSizeCategory.named("l") == .large)
+        for junk in ["", "huge", "ax6", "xxxxl", "extra large", "accessibility"] {
+            #expect(ContentSizeCategory.named(junk) == nil, "\(junk)")
+        }
+        #expect(ContentSizeCategory.allCases.map(\.bodySize) == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
+        #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
+        #expect(ContentSizeCategory.large.scale == 1)
+    }
+
+    @Test func knownValues() {
+        // "Hello": 5 × 0.5 em × 17 pt = 42.5 pt on one 22 pt line.
+        #expect(Self.body("Hello") == TextMeasurement(lineCount: 1, width: 42.5, height: 22, fontSize: 17, lineHeight: 22))
+        // "Hello world" in bold title1: (10 × 0.56 + 0.28) em × 28 pt.
+        let title = TextMetrics.measure("Hello world", textStyle: "title1", size: 28, weight: "bold", category: .large, maxWidth: 1000)
+        #expect(Self.close(title.width, (10 * 0.56 + 0.28) * 28))
+        #expect(title.lineCount == 1 && title.height == 34 && title.lineHeight == 34)
+        // Medium and semibold are 0.53 em; light and lighter 0.5; unknown weights the widest.
+        #expect(TextMetrics.averageAdvance(weight: "semibold") == 0.53)
+        #expect(TextMetrics.averageAdvance(weight: "medium") == 0.53)
+        #expect(TextMetrics.averageAdvance(weight: "ultralight") == 0.5)
+        #expect(TextMetrics.averageAdvance(weight: "black") == 0.56)
+        #expect(TextMetrics.averageAdvance(weight: "wibble") == 0.56)
+        #expect(TextMetrics.advance(of: " ", weight: "regular") == 0.28)
+        #expect(TextMetrics.advance(of: "\u{301}", weight: "bold") == 0)
+        #expect(TextMetrics.advance(of: "字", weight: "regular") == 1)
+        // Line heights of the styles at Large.
+        let leadings: [(String, Double, Double)] = [
+            ("large-title", 34, 41), ("title1", 28, 34), ("title2", 22, 28), ("title3", 20, 25), ("headline", 17, 22),
+            ("body", 17, 22), ("callout", 16, 21), ("subheadline", 15, 20), ("footnote", 13, 18), ("caption1", 12, 16),
+            ("caption2", 11, 13),
+        ]
+        for (style, size, leading) in leadings {
+            #expect(TextMetrics.lineHeight(textStyle: style, size: size, category: .large) == leading, "\(style)")
+            #expect(TextMetrics.fontSize(textStyle: style, size: size, category: .large) == size, "\(style)")
+        }
+        // Unknown styles still scale, with 1.2 × size lines.
+        #expect(Self.close(TextMetrics.lineHeight(textStyle: "mystery", size: 10, category: .accessibilityMedium), 12 * 28 / 17))
+    }
+
+    @Test func emptyAndForcedBreaks() {
+        #expect(Self.body("") == TextMeasurement(lineCount: 0, width: 0, height: 0, fontSize: 17, lineHeight: 22))
+        #expect(Self.body("a\nb").lineCount == 2)
+        #expect(Self.body("a\r\nb").lineCount == 2)
+        #expect(Self.body("a\rb").lineCount == 2)
+        #expect(Self.body("a\u{2028}b").lineCount == 2)
+        #expect(Self.body("a\n").lineCount == 2)
+        #expect(Self.body("a\n\nb").lineCount == 3)
+        #expect(Self.body("aaaa\nb").width == 34)
+        #expect(Self.body("\n").lineCount == 2)
+    }
+
+    @Test func wrappingAtSpaces() {
+        // "aaaa bbbb": two 34 pt words and a 4.76 pt space, 72.76 pt in all.
+        #expect(Self.body("aaaa bbbb", maxWidth: 72.76).lineCount == 1)
+        let wrapped = Self.body("aaaa bbbb", maxWidth: 72.7)
+        #expect(wrapped.lineCount == 2)
+        // The space hangs at the end of the first line and does not count.
+        #expect(wrapped.width == 34)
+        #expect(wrapped.height == 44)
+        // Trailing spaces never widen a line or add one.
+        #expect(Self.body("aaaa      ", maxWidth: 40) == Self.body("aaaa", maxWidth: 40))
+        // Leading spaces of a paragraph are drawn.
+        #expect(Self.close(Self.body("  a").width, 2 * 4.76 + 8.5))
+    }
+
+    @Test func narrowerLinesGiveMoreLines() {
+        let text = "Tap here to send money to anyone in your contacts, instantly and for free."
+        var previous = 0
+        for maxWidth in stride(from: 600.0, through: 20, by: -20) {
+            let measurement = Self.body(text, maxWidth: maxWidth)
+            #expect(measurement.lineCount >= previous, "\(maxWidth)")
+            #expect(measurement.width <= maxWidth, "\(maxWidth)")
+            #expect(measurement.height == Double(measurement.lineCount) * 22)
+            previous = measurement.lineCount
+        }
+        #expect(Self.body(text, maxWidth: 600).lineCount == 1)
+        #expect(Self.body(text, maxWidth: 100).lineCount > 5)
+    }
+
+    @Test func longWordsBreakBetweenCharacters() {
+        // 11 characters of 8.5 pt fit in 100 pt.
+        let word = Self.body(String(repeating: "a", count: 25), maxWidth: 100)
+        #expect(word.lineCount == 3)
+        #expect(word.width == 93.5)
+        // A long word moves to its own line first, and the next word can follow its last piece.
+        #expect(Self.body("ab " + String(repeating: "a", count: 15) + " b", maxWidth: 100).lineCount == 3)
+        // A character wider than the line still takes exactly one line.
+        #expect(Self.body("W", maxWidth: 1).lineCount == 1)
+        #expect(Self.body("WW", maxWidth: 1).lineCount == 2)
+        #expect(Self.body("W\u{301}W\u{301}", maxWidth: 1).lineCount == 2)
+        for maxWidth: Double in [0, -5, .nan, -.infinity] {
+            #expect(Self.body("abc de", maxWidth: maxWidth).lineCount == 5, "\(maxWidth)")
+        }
+        #expect(Self.body(String(repeating: "word ", count: 200), maxWidth: .infinity).lineCount == 1)
+    }
+
+    @Test func cjkAndEmojiAreWide() {
+        let chinese = Self.body("你好世界")
+        let latin = Self.body("abcd")
+        #expect(chinese.width == 68)
+        #expect(chinese.width / 4 > latin.width / 4)
+        #expect(Self.body("こんにちは").width == 85)
+        #expect(Self.body("안녕").width == 34)
+        #expect(Self.body("ＡＢ").width == 34)
+        #expect(Self.body("😀").width == 17)
+        #expect(Self.body("©\u{FE0F}").width == 17)
+        #expect(Self.body("©").width == 8.5)
+        // Combining marks, joiners and skin tones add nothing.
+        #expect(Self.body("e\u{301}").width == Self.body("e").width)
+        #expect(Self.body("👍🏽").width == 17)
+        #expect(Self.body("a\u{200D}b").width == 17)
+        // Decomposed Hangul is one syllable wide.
+        #expect(Self.body("\u{1100}\u{1161}\u{11A8}").width == 17)
+        // CJK text breaks between characters with no spaces.
+        let wrapped = Self.body("你好世界你好世界", maxWidth: 40)
+        #expect(wrapped.lineCount == 4)
+        #expect(wrapped.width == 34)
+        // Closing punctuation does not start a line: "你好" / "吗。" rather than "你好吗" / "。".
+        let punctuated = Self.body("你好吗。", maxWidth: 52)
+        #expect(punctuated.lineCount == 2)
+        #expect(punctuated.width == 34)
+        // Between two wide characters a line may break ("x 中" / "中"); between wide and Latin it may
+        // not, so "中ab" moves down whole ("x" / "中ab").
+        let betweenWide = Self.body("x 中中", maxWidth: 45)
+        #expect(betweenWide.lineCount == 2 && Self.close(betweenWide.width, 8.5 + 4.76 + 17))
+        let wideThenLatin = Self.body("x 中ab", maxWidth: 45)
+        #expect(wideThenLatin.lineCount == 2 && wideThenLatin.width == 34)
+    }
+
+    @Test func textGrowsWithTheCategory() {
+        let text = "Your balance updates in real time. Tap it to see every payment you made this month."
+        let large = Self.body(text, maxWidth: 280)
+        var previous: TextMeasurement?
+        for category in ContentSizeCategory.allCases {
+            let measurement = Self.body(text, category: category, maxWidth: 280)
+            #expect(Self.close(measurement.fontSize, category.bodySize))
+            if let previous {
+                #expect(measurement.height > previous.height, "\(category)")
+                #expect(measurement.lineCount >= previous.lineCount, "\(category)")
+            }
+            if category.isAccessibilityCategory { #expect(measurement.height > large.height) }
+            previous = measurement
+        }
+        let largestTitle = TextMetrics.measure("Hi", textStyle: "title1", size: 28, weight: "bold", category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
+        #expect(Self.close(largestTitle.fontSize, 28 * 53 / 17))
+        #expect(Self.close(largestTitle.lineHeight, 34 * 53 / 17))
+    }
+
+    @Test func fixedSizeFontsDoNotScale() {
+        let large = TextMetrics.measure("Fixed size text here", textStyle: nil, size: 17, weight: "regular", category: .large, maxWidth: 100)
+        #expect(Self.close(large.lineHeight, 20.4))
+        #expect(large.fontSize == 17)
+        for category in ContentSizeCategory.allCases {
+            let measurement = TextMetrics.measure("Fixed size text here", textStyle: nil, size: 17, weight: "regular", category: category, maxWidth: 100)
+            #expect(measurement == large, "\(category)")
+        }
+    }
+
+    @Test func irFontsMeasureLikeTheirParts() throws {
+        let source = """
+        guide fonts {
+          title: "Fonts"
+          show: always
+          pages {
+            title-font: title1 bold
+            body-font: 15 "Avenir"
+            page one { title: "One"  background: #FFFFFF }
+          }
+        }
+        """
+        let compilation = Compilation.compile(path: "fonts.guide", text: source)
+        let page = try #require(compilation.document?.guides.first?.pages?.pages.first, "\(compilation.diagnostics)")
+        let title = TextMetrics.measure("Hello there", font: page.titleFont, category: .extraLarge, maxWidth: 120)
+        #expect(title == TextMetrics.measure("Hello there", textStyle: "title1", size: 28, weight: "bold", category: .extraLarge, maxWidth: 120))
+        let body = TextMetrics.measure("Hello there", font: page.bodyFont, category: .accessibilityLarge, maxWidth: 120)
+        #expect(body == TextMetrics.measure("Hello there", textStyle: nil, size: 15, weight: "regular", category: .large, maxWidth: 120))
+    }
+
+    @Test func hugeWordsTerminateInLinearTime() {
+        let word = String(repeating: "a", count: 10_000)
+        let measurement = Self.body(word, maxWidth: 100)
+        // 11 characters per line: ceil(10000 / 11) lines.
+        #expect(measurement.lineCount == 910)
+        #expect(measurement.width == 93.5)
+        let wide = Self.body(String(repeating: "字", count: 10_000), maxWidth: 100)
+        #expect(wide.lineCount == 10_000 / 5)
+
+        // Four times the text must take well under sixteen times as long (a quadratic loop would).
+        func fastest(_ text: String) -> Duration {
+            let clock = ContinuousClock()
+            return (0..<3).map { _ in clock.measure { _ = Self.body(text, maxWidth: 100) } }.min()!
+        }
+        let small = fastest(String(repeating: "a", count: 50_000) + " " + String(repeating: "字", count: 50_000))
+        let big = fastest(String(repeating: "a", count: 200_000) + " " + String(repeating: "字", count: 200_000))
+        #expect(big < small * 10, "\(small) then \(big)")
+    }
+
+    @Test func anyTextTerminates() {
+        var generator = RobustnessTests.SeededGenerator(state: 42)
+        let alphabet: [Unicode.Scalar] = ["a", " ", "\n", "\r", "字", "。", "「", "\u{301}", "\u{FE0F}", "\u{200B}", "😀", "\u{1F3FD}", "\u{A0}", "\u{0}", "\t", "\u{3000}"]
+        for _ in 0..<2000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                text.unicodeScalars.append(alphabet.randomElement(using: &generator)!)
+            }
+            let maxWidth = [0, 5, 17, 40, 100, 1000].randomElement(using: &generator)!
+            let measurement = Self.body(text, maxWidth: Double(maxWidth))
+            #expect(measurement.lineCount >= (text.isEmpty ? 0 : 1))
+            #expect(measurement.height == Double(measurement.lineCount) * 22)
+            #expect(measurement.width >= 0 && measurement.width.isFinite)
+        }
+    }
+}
+
+struct LayoutBlockContrastTests {
+    static func color(_ hex: String) -> RGBAColor { RGBAColor(hex: hex)! }
+
+    @Test func parsesOnlyTheNormalisedForm() {
+        #expect(RGBAColor(hex: "#FF000080") == RGBAColor(red: 1, green: 0, blue: 0, alpha: 128.0 / 255))
+        #expect(RGBAColor(hex: "#ff8000ff") == RGBAColor(red: 1, green: 128.0 / 255, blue: 0, alpha: 1))
+        for junk in ["", "#", "#FFF", "#FFFFFF", "FFFFFFFF", "#FFFFFFFFF", "#GGGGGGGG", "#FFFFFF F", " #FFFFFFFF",
+                     "#FFFFFFF\u{0}", "#ＦＦＦＦＦＦＦＦ", "#-1FFFFFF", "#0x112233"] {
+            #expect(RGBAColor(hex: junk) == nil, "\(junk.debugDescription)")
+        }
+        #expect(Self.color("#12ABefFF").hex == "#12ABEFFF")
+        #expect(RGBAColor.white.hex == "#FFFFFFFF" && RGBAColor.black.hex == "#000000FF")
+    }
+
+    @Test func luminance() {
+        #expect(Contrast.relativeLuminance(.white) == 1)
+        #expect(Contrast.relativeLuminance(.black) == 0)
+        #expect(abs(Contrast.relativeLuminance(Self.color("#FF0000FF")) - 0.2126) < 1e-12)
+        #expect(abs(Contrast.relativeLuminance(Self.color("#00FF00FF")) - 0.7152) < 1e-12)
+        // Below the 0.04045 threshold the curve is linear: 10/255/12.92.
+        #expect(abs(Contrast.relativeLuminance(Self.color("#0A0A0AFF")) - 10.0 / 255 / 12.92) < 1e-12)
+    }
+
+    @Test func knownRatios() {
+        #expect(abs(Contrast.ratio(.black, .white) - 21) < 1e-9)
+        #expect(Contrast.ratio(.white, .white) == 1)
+        #expect(Contrast.ratio(.black, .black) == 1)
+        // #777777 on white is 4.48:1: it fails AA for normal text, and is not rounded up to 4.5.
+        let gray = Contrast.ratio(Self.color("#777777FF"), .white)
+        #expect(abs(gray - 4.478089453577214) < 1e-9)
+        #expect(gray < 4.5)
+        // Well-known values: #767676 is the lightest grey passing AA on white, #595959 passes AAA,
+        // #949494 passes only large text, pure red is just under 4:1, pure blue 8.59:1.
+        let known: [(String, Double)] = [
+            ("#767676FF", 4.542224959605253), ("#595959FF", 7.004729208035935), ("#949494FF", 3.0334698257384747),
+            ("#FF0000FF", 3.9984767707539985), ("#0000FFFF", 8.592471358428805),
+        ]
+        for (hex, expected) in known {
+            #expect(abs(Contrast.ratio(Self.color(hex), .white) - expected) < 1e-9, "\(hex)")
+            #expect(Contrast.ratio(.white, Self.color(hex)) == Contrast.ratio(Self.color(hex), .white), "\(hex) is symmetric")
+        }
+        #expect(Contrast.ratio(Self.color("#767676FF"), .white) >= 4.5)
+        #expect(Contrast.ratio(Self.color("#FF0000FF"), .white) < 4)
+    }
+
+    @Test func compositing() {
+        // 50% white text on a #333333 bubble: each channel 0.2 + (1 - 0.2) × 128/255.
+        let text = Self.color("#FFFFFF80")
+        let bubble = Self.color("#333333FF")
+        let seen = text.composited(over: bubble)
+        let alpha = 128.0 / 255
+        #expect(seen.alpha == 1)
+        #expect(abs(seen.red - (alpha + 0.2 * (1 - alpha))) < 1e-12)
+        #expect(seen.red == seen.green && seen.green == seen.blue)
+        #expect(seen.hex == "#999999FF")
+        let ratio = Contrast.ratio(seen, bubble)
+        #expect(ratio < Contrast.ratio(.white, bubble))
+        #expect(ratio > 1)
+        // Opaque colours cover; transparent ones vanish.
+        #expect(RGBAColor.black.composited(over: bubble) == .black)
+        #expect(Self.color("#FF000000").composited(over: bubble) == bubble)
+        // Over a translucent background the result is translucent: 0.5 + 0.5 × 0.5.
+        let layered = RGBAColor(red: 1, green: 0, blue: 0, alpha: 0.5).composited(over: RGBAColor(red: 0, green: 0, blue: 1, alpha: 0.5))
+        #expect(layered.alpha == 0.75)
+        #expect(abs(layered.red - 2.0 / 3) < 1e-12 && abs(layered.blue - 1.0 / 3) < 1e-12)
+        let nothing = Self.color("#00000000").composited(over: Self.color("#FFFFFF00"))
+        #expect(nothing.alpha == 0)
+        // Every alpha over an opaque background is exactly opaque.
+        for byte in 0...255 {
+            let translucent = RGBAColor(red: 0.3, green: 0.6, blue: 0.9, alpha: Double(byte) / 255)
+            #expect(translucent.composited(over: .white).alpha == 1)
+        }
+    }
+
+    @Test func largeText() {
+        #expect(Contrast.isLargeText(size: 18, weight: "regular"))
+        #expect(!Contrast.isLargeText(size: 17.99, weight: "regular"))
+        #expect(!Contrast.isLargeText(size: 17, weight: "medium"))
+        #expect(Contrast.isLargeText(size: 14, weight: "bold"))
+        #expect(Contrast.isLargeText(size: 14, weight: "semibold"))
+        #expect(Contrast.isLargeText(size: 14, weight: "heavy"))
+        #expect(Contrast.isLargeText(size: 14, weight: "black"))
+        #expect(!Contrast.isLargeText(size: 13.9, weight: "bold"))
+        #expect(!Contrast.isLargeText(size: 14, weight: "light"))
+        #expect(Contrast.isLargeText(size: 34, weight: "ultralight"))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GuideLang
+import Testing
+
+/// Layout lint: one fixture per lint code (with its options in a `// lint:` line), and every
+/// example linted on every device preset, its findings recorded in a golden.
+struct LintTests {
+    static let folder = TestSupport.fixtures.appendingPathComponent("lint")
+    static let names: [String] = TestSupport.files(in: folder, withExtension: "guide").map(\.lastPathComponent)
+
+    /// Lint options from `// lint: --device ID --orientation landscape --text-size ax5 --screen WxH
+    /// --all-devices` lines; the default device set otherwise.
+    static func options(from text: String) throws -> Linter.Options {
+        var devices: [String] = []
+        var screens: [Screen] = []
+        var orientations = Orientation.allCases
+        var category = ContentSizeCategory.large
+        var allDevices = false
+        for line in text.split(separator: "\n") {
+            guard let range = line.range(of: "// lint:") else { continue }
+            let words = line[range.upperBound...].split(separator: " ").map(String.init)
+            var index = 0
+            func next() -> String { index += 1; return index < words.count ? words[index] : "" }
+            while index < words.count {
+                switch words[index] {
+                case "--device": devices.append(next())
+                case "--screen":
+                    let value = next()
+                    if let screen = DeviceCatalog.screen(parsing: value) { screens.append(screen) } else { Issue.record("bad --screen \(value)") }
+                case "--orientation":
+                    let value = next()
+                    orientations = value == "both" ? Orientation.allCases : Orientation(rawValue: value).map { [$0] } ?? []
+                case "--text-size":
+                    let value = next()
+                    if let named = ContentSizeCategory.named(value) { category = named } else { Issue.record("bad --text-size \(value)") }
+                case "--all-devices": allDevices = true
+                default: Issue.record("unknown lint option \(words[index])")
+                }
+                index += 1
+            }
+        }
+        let ids = allDevices ? DeviceCatalog.presets.map(\.id) : devices.isEmpty && screens.isEmpty ? DeviceCatalog.defaultIDs : devices
+        let presets = ids.compactMap(DeviceCatalog.device(id:)).flatMap { device in orientations.map { device.screen($0) } }
+        #expect(presets.count == ids.count * orientations.count, "unknown device in \(ids)")
+        return Linter.Options(screens: presets + screens, orientations: orientations, category: category)
+    }
+
+    /// Compiles and lints files, returning the compilation and all diagnostics in order.
+    static func lint(_ paths: [String], base: URL, options: Linter.Options) -> (Compilation, [Diagnostic]) {
+        let compilation = TestSupport.compile(paths, base: base)
+        guard let document = compilation.document else { return (compilation, compilation.diagnostics) }
+        return (compilation, compilation.diagnostics + Linter.lint(document, options: options))
+    }
+
+    static func render(_ compilation: Compilation, _ diagnostics: [Diagnostic]) -> String {
+        let renderer = DiagnosticRenderer(style: .text, usesColor: false, files: { compilation.file($0) })
+        return diagnostics.map { renderer.render($0) }.joined() + renderer.summary(diagnostics)
+    }
+
+    @Test(arguments: names)
+    func lintFixtureReportsItsCode(name: String) throws {
+        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
+        let expected = DiagnosticFixtureTests.expectedCodes(in: text)
+        #expect(!expected.isEmpty, "\(name) has no '// expect:' line")
+        let (compilation, diagnostics) = Self.lint([name], base: Self.folder, options: try Self.options(from: text))
+        #expect(!compilation.hasErrors, "\(name) must check clean so that it lints:\n\(TestSupport.render(compilation))")
+        #expect(Set(diagnostics.map(\.code.id)) == Set(expected), "\(name) reported \(diagnostics.map(\.code.id))")
+        let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".expected"))
+        TestSupport.assertGolden(Self.render(compilation, diagnostics), golden)
+    }
+
+    @Test func everyLintCodeHasAFixture() {
+        for code in DiagnosticCode.all where code.id.hasPrefix("GL10") {
+            #expect(Self.names.contains { $0.hasPrefix(code.id + "-") }, "no lint fixture for \(code.id) (\(code.name))")
+        }
+    }
+
+    /// Every example lints on every preset, portrait and landscape, without errors; the warnings
+    /// it carries on purpose (each explained in the example's comments) are in its golden.
+    @Test(arguments: ExampleTests.names)
+    func exampleLintsWithoutErrorsOnEveryDevice(name: String) throws {
+        let options = Linter.Options(screens: DeviceCatalog.presets.flatMap { device in Orientation.allCases.map { device.screen($0) } })
+        let (compilation, diagnostics) = Self.lint([name], base: ExampleTests.examples, options: options)
+        #expect(!diagnostics.contains { $0.severity == .error }, "\(name):\n\(Self.render(compilation, diagnostics))")
+        let golden = TestSupport.fixtures.appendingPathComponent("examples")
+            .appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".lint.expected"))
+        TestSupport.assertGolden(Self.render(compilation, diagnostics), golden)
+    }
+}
