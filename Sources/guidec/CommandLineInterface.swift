@@ -398,9 +398,11 @@ struct CommandLineInterface {
         if readFailed { return 1 }
         let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider())
         var diagnostics = compilation.diagnostics
+        var layouts: [Linter.StepLayout] = []
         if command.name == "lint", !compilation.hasErrors, let document = compilation.document {
-            let lint = Linter.lint(document, options: Linter.Options(
+            let (lint, stepLayouts) = Linter.run(document, options: Linter.Options(
                 screens: screens(for: options), orientations: options.orientations, category: options.textSize))
+            layouts = stepLayouts
             diagnostics = (diagnostics + lint).enumerated().sorted {
                 ($0.element.range.fileID.index, $0.element.range.start, $0.offset)
                     < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
@@ -416,6 +418,8 @@ struct CommandLineInterface {
             return diagnostic
         }
         report(diagnostics, compilation: compilation, options: options, command: command)
+        // JSON output also says where every tip landed, one line per step and screen.
+        if options.format == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
         guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
         guard command.name == "build" else { return 0 }
         let json = IRJSONEmitter.emit(document, pretty: !options.isCompact)

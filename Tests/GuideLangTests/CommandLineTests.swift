@@ -132,7 +132,8 @@ struct CommandLineTests {
         let forced = try Self.run(["check", "--color", "always", "broken.guide"], directory: folder)
         #expect(forced.standardError.contains("\u{1B}[1;31m"))
         let json = try Self.run(["check", "--diagnostic-format", "json", "broken.guide"], directory: folder)
-        let lines = json.standardError.split(separator: "\n")
+        #expect(json.standardError.isEmpty, "machine formats of check go to standard output")
+        let lines = json.standardOutput.split(separator: "\n")
         #expect(lines.count == 1)
         let object = try JSONSerialization.jsonObject(with: Data((lines.first ?? "").utf8)) as? [String: Any]
         #expect(object?["code"] as? String == "GL0301")
@@ -231,6 +232,64 @@ struct CommandLineTests {
         #expect(try Self.run(["build", "ok.guide", "-o", "link.json"], directory: folder).status == 0)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "out.json")
         #expect(try String(contentsOf: output, encoding: .utf8) == written)
+    }
+
+    static let crowded = """
+    guide crowded {
+      title: "Crowded"
+      screen home {
+        target small { leading: 16 safe  width: 40  top: 300  height: 40 }
+      }
+      tour t on home {
+        advance: tap target
+        step one { highlight: small  title: "Tap here"  placement: below }
+      }
+    }
+
+    """
+
+    @Test func lintReportsLayoutFindingsAndHonoursSeverityFlags() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.crowded.write(to: folder.appendingPathComponent("crowded.guide"), atomically: true, encoding: .utf8)
+        let plain = try Self.run(["lint", "--device", "iphone-se-3", "--format", "short", "crowded.guide"], directory: folder)
+        #expect(plain.status == 0, "a 40 x 40 tap target is a warning: \(plain.standardError)")
+        #expect(plain.standardError.contains("warning[GL1007]"))
+        #expect(try Self.run(["lint", "--device", "iphone-se-3", "--werror", "crowded.guide"], directory: folder).status == 1)
+        #expect(try Self.run(["lint", "--device", "iphone-se-3", "--deny", "GL1007", "crowded.guide"], directory: folder).status == 1)
+        let allowed = try Self.run(["lint", "--device", "iphone-se-3", "--allow", "gl1007", "--format", "short", "crowded.guide"], directory: folder)
+        #expect(allowed.status == 0 && allowed.standardError.isEmpty)
+        // check does not lay out: the same file is clean for it.
+        #expect(try Self.run(["check", "crowded.guide"], directory: folder).standardError.isEmpty)
+        let unknownDevice = try Self.run(["lint", "--device", "iphone-se3", "crowded.guide"], directory: folder)
+        #expect(unknownDevice.status == 2 && unknownDevice.standardError.contains("did you mean 'iphone-se-3'?"))
+        let unknownCode = try Self.run(["lint", "--allow", "GL1070", "crowded.guide"], directory: folder)
+        #expect(unknownCode.status == 2)
+    }
+
+    @Test func lintMachineFormatsGoToStandardOutput() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.crowded.write(to: folder.appendingPathComponent("crowded.guide"), atomically: true, encoding: .utf8)
+        let json = try Self.run(["lint", "--device", "iphone-se-3", "--orientation", "portrait", "--format", "json", "crowded.guide"], directory: folder)
+        let objects = try json.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.contains { $0["kind"] as? String == "diagnostic" && $0["code"] as? String == "GL1007" })
+        let placement = try #require(objects.first { $0["kind"] as? String == "placement" })
+        #expect(placement["step"] as? String == "one" && placement["side"] as? String == "below" && placement["device"] as? String == "iphone-se-3")
+        let sarif = try Self.run(["lint", "--device", "iphone-se-3", "--format", "sarif", "crowded.guide"], directory: folder)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let github = try Self.run(["lint", "--device", "iphone-se-3", "--format", "github", "crowded.guide"], directory: folder)
+        #expect(github.standardOutput.hasPrefix("::warning file=crowded.guide,line=8,"))
+    }
+
+    @Test func devicesListsThePresetsAndMarksTheDefaults() throws {
+        let run = try Self.run(["devices"])
+        #expect(run.status == 0)
+        for device in DeviceCatalog.presets {
+            let marked = DeviceCatalog.defaultIDs.contains(device.id)
+            #expect(run.standardOutput.contains((marked ? "* " : "  ") + device.id + " "), "\(device.id)")
+        }
     }
 
     @Test func explainPrintsTheCatalogEntry() throws {

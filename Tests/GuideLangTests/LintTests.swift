@@ -87,3 +87,52 @@ struct LintTests {
         TestSupport.assertGolden(Self.render(compilation, diagnostics), golden)
     }
 }
+
+/// The seeds' own placement rules, reproduced by the examples.
+struct SeedPlacementTests {
+    static func layouts(_ name: String, device: String, orientation: Orientation = .portrait) throws -> [String: Linter.StepLayout] {
+        let compilation = TestSupport.compile([name], base: ExampleTests.examples)
+        let document = try #require(compilation.document)
+        let screen = try #require(DeviceCatalog.device(id: device)).screen(orientation)
+        let layouts = Linter.run(document, options: Linter.Options(screens: [screen])).layouts
+        return Dictionary(layouts.map { ($0.step, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Seed 000: `rect.maxY > height - 150 ? rect.minY - 150 : rect.maxY + 150`, the tip's
+    /// centre 150 pt from the target's own frame, centred on the screen.
+    @Test func seed000PlacesTheTitle150PointsFromTheTargetCentredOnTheScreen() throws {
+        for device in ["iphone-se-3", "iphone-17-pro-max"] {
+            let layouts = try Self.layouts("000-spotlight-onboarding.guide", device: device)
+            #expect(layouts.count == 5)
+            for (step, layout) in layouts {
+                let target = try #require(layout.targetFrames.first)
+                let screen = layout.screen
+                let expectedAbove = target.maxY > screen.height - 150
+                #expect(layout.placement.side == (expectedAbove ? "above" : "below"), "\(step) on \(device)")
+                let expectedCentre = expectedAbove ? target.minY - 150 : target.maxY + 150
+                #expect(abs(layout.placement.rect.midY - expectedCentre) < 0.001, "\(step) on \(device)")
+                #expect(abs(layout.placement.rect.midX - screen.width / 2) < 0.001, "\(step) on \(device)")
+            }
+        }
+    }
+
+    /// Seed 001: the label under the target, aligned leading, centre or trailing by which third
+    /// of the screen the target's centre is in; a 42.5 pt circle around the target's centre.
+    @Test func seed001AlignsByThirdsOfTheScreen() throws {
+        for orientation in Orientation.allCases {
+            let layouts = try Self.layouts("001-coach-marks.guide", device: "iphone-se-3", orientation: orientation)
+            #expect(layouts.count == 3)
+            for (step, layout) in layouts {
+                let target = try #require(layout.targetFrames.first)
+                let third = layout.screen.width / 3
+                let expected = target.midX <= third ? "leading" : target.midX <= 2 * third ? "center" : "trailing"
+                #expect(layout.placement.alignment == expected, "\(step)")
+                #expect(layout.placement.side == "below")
+                #expect(layout.placement.rect.minY == target.maxY + 42.5, "\(step): 42.5 pt under the target's own frame")
+                let cutout = try #require(layout.cutouts.first)
+                #expect(cutout.isCircle && cutout.cornerRadius == 42.5 && cutout.bounds.midX == target.midX)
+            }
+            #expect(Set(layouts.values.map(\.placement.alignment)) == ["leading", "center", "trailing"])
+        }
+    }
+}

@@ -196,6 +196,7 @@ public struct DiagnosticRenderer {
         var writer = JSONWriter(pretty: false, capacity: 512)
         writer.object { json in
             json.key("version"); json.integer(Self.jsonFormatVersion)
+            json.key("kind"); json.string("diagnostic")
             json.key("path"); json.string(files(diagnostic.range.fileID).path)
             json.key("severity"); json.string(diagnostic.severity.rawValue)
             json.key("code"); json.string(diagnostic.code.id)

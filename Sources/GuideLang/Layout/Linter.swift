@@ -41,13 +41,39 @@ public struct Linter {
         var help: [String]
     }
 
+    /// Where one step's tip and cut-outs land on one screen.
+    public struct StepLayout: Equatable, Sendable {
+        /// The guide's identifier.
+        public var guide: String
+        /// The tour's identifier.
+        public var tour: String
+        /// The step's identifier.
+        public var step: String
+        /// The screen.
+        public var screen: Screen
+        /// The highlighted targets' frames, in `step.targets` order.
+        public var targetFrames: [Rect]
+        /// The cut-outs, in the same order.
+        public var cutouts: [Cutout]
+        /// The tip's size and placement.
+        public var placement: TipPlacement
+    }
+
     private let options: Options
     private var findings: [Finding] = []
+    private var layouts: [StepLayout] = []
+    private var currentGuide = ""
+    private var currentTour = ""
 
     private init(options: Options) { self.options = options }
 
     /// Lints a document; the diagnostics are in source order, one per finding.
     public static func lint(_ document: GuideDocument, options: Options) -> [Diagnostic] {
+        run(document, options: options).diagnostics
+    }
+
+    /// Lints a document and also returns where every step's tip landed on every screen.
+    public static func run(_ document: GuideDocument, options: Options) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
         var linter = Linter(options: options)
         var allowed: [Int: Set<String>] = [:]
         var denied: [Int: Set<String>] = [:]
@@ -59,7 +85,7 @@ public struct Linter {
             // Remember which guide each finding belongs to, for its allow and deny lists.
             linter.guideOfFinding += Array(repeating: index, count: linter.findings.count - start)
         }
-        return linter.merged(allowed: allowed, denied: denied)
+        return (linter.merged(allowed: allowed, denied: denied), linter.layouts)
     }
 
     private var guideOfFinding: [Int] = []
@@ -67,6 +93,7 @@ public struct Linter {
     // MARK: Guides
 
     private mutating func lint(_ guide: IRGuide) {
+        currentGuide = guide.id
         var screens = options.screens
         if !guide.lint.devices.isEmpty {
             screens = guide.lint.devices.compactMap(DeviceCatalog.device(id:)).flatMap { device in
@@ -82,6 +109,7 @@ public struct Linter {
             guard let screenIR = guide.screens.first(where: { $0.id == tour.screen }) else { continue }
             var targets: [String: IRTarget] = [:]
             for target in screenIR.targets { targets[target.id] = target }
+            currentTour = tour.id
             for step in tour.steps { lint(step, targets: targets, screens: screens) }
         }
     }
@@ -111,6 +139,8 @@ public struct Linter {
             checkLines(size, step: step, range: range, screen: screen)
             let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                          placement: step.placement, screen: screen)
+            layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
+                                      targetFrames: frames, cutouts: cutouts, placement: placement))
             if !placement.fits {
                 let tried = placement.attempts.map { attempt in
                     "\(attempt.side): needs \(Rect.format(attempt.needed)) pt, room \(Rect.format(max(0, attempt.room))) pt"
@@ -215,7 +245,9 @@ public struct Linter {
                 guard let back = mode.background, let fore = RGBAColor(hex: mode.text) else { continue }
                 let opaqueBack = back.composited(over: mode.name == "light" ? .white : .black)
                 let ratio = Contrast.ratio(fore.composited(over: opaqueBack), opaqueBack)
-                let isLarge = Contrast.isLargeText(size: font.size, weight: font.weight)
+                // Large text is judged at the size the text is drawn at this text size.
+                let drawnSize = TextMetrics.fontSize(textStyle: font.textStyle, size: font.size, category: options.category)
+                let isLarge = Contrast.isLargeText(size: drawnSize, weight: font.weight)
                 let required = isLarge ? 3.0 : 4.5
                 guard ratio < required else { continue }
                 record(.lowContrast, range, "the \(name) text of \(owner) has too little contrast in \(mode.name) mode",
