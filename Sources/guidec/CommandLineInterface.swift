@@ -27,6 +27,9 @@ struct CommandLineInterface {
     static let colorOption = Option(
         names: ["--color"], valueName: "auto|always|never",
         summary: "colour diagnostics: auto (default) colours only on a terminal and never when NO_COLOR is set")
+    static let importRootOption = Option(
+        names: ["--import-root"], valueName: "DIR",
+        summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
     static let severityOptions = [
         Option(names: ["--werror"], valueName: nil, summary: "report warnings as errors"),
         Option(names: ["--allow"], valueName: "CODE", summary: "do not report CODE (repeatable)"),
@@ -46,7 +49,7 @@ struct CommandLineInterface {
             options: [
                 Option(names: ["-o", "--output"], valueName: "OUT", summary: "write the JSON to OUT instead of standard output"),
                 Option(names: ["--compact"], valueName: nil, summary: "write JSON on one line instead of indented"),
-                formatOption, colorOption,
+                formatOption, colorOption, importRootOption,
             ] + severityOptions),
         Command(
             name: "check", synopsis: "guidec check FILE...",
@@ -56,7 +59,7 @@ struct CommandLineInterface {
             Text and short diagnostics go to standard error; JSON, SARIF and GitHub annotations
             to standard output.
             """,
-            options: [formatOption, colorOption] + severityOptions),
+            options: [formatOption, colorOption, importRootOption] + severityOptions),
         Command(
             name: "lint", synopsis: "guidec lint FILE... [--device ID]... [--screen WxH]... [--all-devices]",
             summary: "check, then lay every step and page out on real screens and report what breaks",
@@ -74,7 +77,7 @@ struct CommandLineInterface {
                 Option(names: ["--all-devices"], valueName: nil, summary: "lint on every device preset"),
                 Option(names: ["--orientation"], valueName: "portrait|landscape|both", summary: "orientations for device presets (default both)"),
                 Option(names: ["--text-size"], valueName: "CATEGORY", summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5"),
-                formatOption, colorOption,
+                formatOption, colorOption, importRootOption,
             ] + severityOptions),
         Command(
             name: "devices", synopsis: "guidec devices",
@@ -255,6 +258,7 @@ struct CommandLineInterface {
         var allDevices = false
         var orientations: [Orientation] = Orientation.allCases
         var textSize = ContentSizeCategory.large
+        var importRoots: [String] = []
     }
 
     private func parseCompileOptions(_ rest: [String], command: Command) -> Result<CompileOptions, ExitStatus> {
@@ -342,6 +346,9 @@ struct CommandLineInterface {
                 options.screens.append(screen)
             case "--all-devices":
                 options.allDevices = true
+            case "--import-root":
+                guard let folder = value(for: flag) else { return .failure(ExitStatus(usage("'--import-root' needs a folder", command: command))) }
+                options.importRoots.append(folder)
             case "--orientation":
                 switch value(for: flag) {
                 case "portrait": options.orientations = [.portrait]
@@ -396,7 +403,11 @@ struct CommandLineInterface {
             }
         }
         if readFailed { return 1 }
-        let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider())
+        // Imports may read inside the given roots, or else the folders of the files named here.
+        let importRoots = options.importRoots.isEmpty
+            ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
+            : options.importRoots
+        let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider(roots: importRoots))
         var diagnostics = compilation.diagnostics
         var layouts: [Linter.StepLayout] = []
         if command.name == "lint", !compilation.hasErrors, let document = compilation.document {

@@ -6,16 +6,39 @@ import Darwin
 import Foundation
 import GuideLang
 
-/// Reads imported files from disk, relative to the importing file.
+/// Reads imported files from disk, relative to the importing file, and only inside the import
+/// roots: the folders of the files named on the command line, or those given with
+/// `--import-root`. Identities are real paths, so links and `..` cannot disguise a cycle.
 struct FileSystemSourceProvider: SourceProvider {
+    /// Real paths of the folders imports may read, each ending without a slash.
+    let roots: [String]
+
+    init(roots: [String]) {
+        self.roots = roots.map { FileSystem.realPath($0) ?? PathArithmetic.normalize(FileSystem.absolute($0)) }
+    }
+
     func resolve(_ path: String, relativeTo importer: String) -> String {
         // stdin's imports are relative to the working directory.
         let base = importer == "<stdin>" ? "" : PathArithmetic.directory(of: importer)
         return PathArithmetic.join(base, path)
     }
 
+    func identity(of resolvedPath: String) -> String {
+        FileSystem.realPath(resolvedPath) ?? PathArithmetic.normalize(FileSystem.absolute(resolvedPath))
+    }
+
     func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
-        FileSystem.readFile(resolvedPath)
+        switch FileSystem.resolveLinks(resolvedPath) {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let real):
+            let inside = roots.contains { root in real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+            guard inside else {
+                return .failure(SourceReadError(
+                    "\(real) is outside the import root " + roots.joined(separator: ", "), isOutsideImportRoot: true))
+            }
+            return FileSystem.readFile(real)
+        }
     }
 }
 
@@ -32,6 +55,29 @@ enum FileSystem {
             return .failure(SourceReadError("permission denied or unreadable"))
         }
         return .success([UInt8](data))
+    }
+
+    /// The path with every symlink resolved, or nil when it cannot be resolved.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(validatingCString: resolved)
+    }
+
+    /// The real path, or why it cannot be had: a missing file, or a symlink loop (ELOOP).
+    static func resolveLinks(_ path: String) -> Result<String, SourceReadError> {
+        if let real = realPath(path) { return .success(real) }
+        switch errno {
+        case ELOOP: return .failure(SourceReadError("symlinks loop (too many levels of symbolic links)"))
+        case ENOENT, ENOTDIR: return .failure(SourceReadError("no such file"))
+        case EACCES: return .failure(SourceReadError("permission denied"))
+        default: return .failure(SourceReadError(systemError()))
+        }
+    }
+
+    /// An absolute form of a path, against the working directory.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : PathArithmetic.join(FileManager.default.currentDirectoryPath, path)
     }
 
     /// Reads standard input to its end.

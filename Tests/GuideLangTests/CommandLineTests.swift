@@ -292,6 +292,34 @@ struct CommandLineTests {
         }
     }
 
+    @Test func importsStayInsideTheImportRootAndSymlinkLoopsAreErrors() throws {
+        let folder = try Self.temporaryFolder()
+        let project = folder.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try "style outside { padding: 4 }\n".write(to: folder.appendingPathComponent("outside.guide"), atomically: true, encoding: .utf8)
+        let main = "import \"../outside.guide\"\n" + Self.valid
+        try main.write(to: project.appendingPathComponent("main.guide"), atomically: true, encoding: .utf8)
+        let denied = try Self.run(["check", "--format", "short", "project/main.guide"], directory: folder)
+        #expect(denied.status == 1)
+        #expect(denied.standardError.contains("project/main.guide:1:8: error[GL0604]"))
+        let widened = try Self.run(["check", "--import-root", ".", "project/main.guide"], directory: folder)
+        #expect(widened.status == 0, "\(widened.standardError)")
+        // A link that points back at itself through another link is an error, not a hang.
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("a.guide").path, withDestinationPath: "b.guide")
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("b.guide").path, withDestinationPath: "a.guide")
+        try ("import \"a.guide\"\n" + Self.valid).write(to: project.appendingPathComponent("loop.guide"), atomically: true, encoding: .utf8)
+        let loop = try Self.run(["check", "--format", "short", "project/loop.guide"], directory: folder)
+        #expect(loop.status == 1)
+        #expect(loop.standardError.contains("error[GL0601]: cannot import 'a.guide': symlinks loop"))
+        // Two spellings of one file through a link are one file: no duplicate declarations.
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("styles").path, withDestinationPath: ".")
+        try "style shared { padding: 4 }\n".write(to: project.appendingPathComponent("shared.guide"), atomically: true, encoding: .utf8)
+        let twice = "import \"shared.guide\"\nimport \"styles/shared.guide\"\n" + Self.valid.replacingOccurrences(of: "page one {", with: "page one { style: shared ")
+        try twice.write(to: project.appendingPathComponent("twice.guide"), atomically: true, encoding: .utf8)
+        let once = try Self.run(["check", "project/twice.guide"], directory: folder)
+        #expect(once.status == 0, "\(once.standardError)")
+    }
+
     @Test func explainPrintsTheCatalogEntry() throws {
         let run = try Self.run(["explain", "gl0301"])
         #expect(run.status == 0)

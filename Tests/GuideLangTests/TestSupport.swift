@@ -27,7 +27,7 @@ enum TestSupport {
     /// Compiles files from disk the way the command line does, with paths relative to `base`
     /// so that rendered diagnostics do not depend on where the repository is checked out.
     static func compile(_ paths: [String], base: URL) -> Compilation {
-        let provider = DiskSourceProvider(base: base)
+        let provider = DiskSourceProvider(base: base, root: base)
         let roots = paths.map { path in
             SourceFile(path: path, bytes: (try? [UInt8](Data(contentsOf: base.appendingPathComponent(path)))) ?? [])
         }
@@ -83,16 +83,38 @@ enum TestSupport {
     }
 }
 
-/// Reads imports from disk relative to a base folder, like the command line does.
+/// Reads imports from disk relative to a base folder, like the command line does, and only
+/// inside `root` when one is given (the command line's import root).
 struct DiskSourceProvider: SourceProvider {
     let base: URL
+    var root: URL?
+
+    init(base: URL, root: URL? = nil) {
+        self.base = base
+        self.root = root
+    }
+
+    func identity(of resolvedPath: String) -> String {
+        url(resolvedPath).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+
+    private func url(_ resolvedPath: String) -> URL {
+        resolvedPath.hasPrefix("/") ? URL(fileURLWithPath: resolvedPath) : base.appendingPathComponent(resolvedPath)
+    }
 
     func resolve(_ path: String, relativeTo importer: String) -> String {
         PathArithmetic.join(PathArithmetic.directory(of: importer), path)
     }
 
     func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
-        let url = resolvedPath.hasPrefix("/") ? URL(fileURLWithPath: resolvedPath) : base.appendingPathComponent(resolvedPath)
+        let url = url(resolvedPath)
+        if let root {
+            let real = identity(of: resolvedPath)
+            let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path
+            if !real.hasPrefix(rootPath + "/") {
+                return .failure(SourceReadError("\(resolvedPath) is outside the import root", isOutsideImportRoot: true))
+            }
+        }
         guard let data = try? Data(contentsOf: url) else { return .failure(SourceReadError("no such file")) }
         return .success([UInt8](data))
     }

@@ -134,6 +134,8 @@ extension DiagnosticCode {
     public static let importCycle = DiagnosticCode("GL0602", .error, "import-cycle")
     /// An `import` that is not at the top of the file.
     public static let misplacedImport = DiagnosticCode("GL0603", .error, "misplaced-import")
+    /// An import that resolves outside the import root.
+    public static let importOutsideRoot = DiagnosticCode("GL0604", .error, "import-outside-root")
 
     // MARK: Strings
 
@@ -195,7 +197,7 @@ extension DiagnosticCode {
         underconstrainedAxis, overconstrainedAxis, mixedFrame, notAScrollContainer,
         anchorWithoutContainer,
         orderCycle, orderClash, styleCycle,
-        importNotFound, importCycle, misplacedImport,
+        importNotFound, importCycle, misplacedImport, importOutsideRoot,
         missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen,
         targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines,

@@ -1340,6 +1340,38 @@ extension DiagnosticExplanation {
                 """#,
             isExampleRunnable: false),
         DiagnosticExplanation(
+            code: .importOutsideRoot,
+            title: "import outside the import root",
+            explanation: """
+                guidec reads imports only inside the import root: the folders of the files named on the command \
+                line, or the folders given with `--import-root`. This import resolves (after `..` segments and \
+                symbolic links) to a file outside it, so a guide cannot pull in files from elsewhere on the \
+                machine, which matters when guidec runs unattended in CI or a pre-commit hook on files anyone can \
+                edit. Move the imported file into the project, or widen the root with `--import-root`. The example \
+                is `app/intro.guide` importing `shared/brand.guide` from a sibling folder of `app`.
+                """,
+            example: #"""
+                import "../shared/brand.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                import "brand.guide"
+
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page hello { title: "Hello" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
+        DiagnosticExplanation(
             code: .missingTranslation,
             title: "translation missing from a locale",
             explanation: """

@@ -50,15 +50,20 @@ struct ImportLoader {
     private(set) var hasMisplacedImports = false
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false
+    /// Files loaded so far, by identity.
     private var loaded: [String: FileID] = [:]
-    /// Files on the current import path, for cycle reports.
-    private var chain: [(path: String, importRange: SourceRange?)] = []
+    /// Files on the current import path (identity and path as shown), for cycle reports.
+    private var chain: [(identity: String, path: String)] = []
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
 
+    private func identity(of path: String) -> String {
+        provider?.identity(of: path) ?? PathArithmetic.normalize(path)
+    }
+
     mutating func loadRoot(_ source: SourceFile) {
         // A file named twice on the command line (or also imported) is compiled once.
-        if let id = loaded[PathArithmetic.normalize(source.path)] {
+        if let id = loaded[identity(of: source.path)] {
             rootIDs.insert(id)
             return
         }
@@ -68,11 +73,11 @@ struct ImportLoader {
 
     private mutating func load(_ source: SourceFile, importedAt: SourceRange?) {
         let id = FileID(trees.count)
-        let identity = PathArithmetic.normalize(source.path)
+        let identity = identity(of: source.path)
         loaded[identity] = id
         let tree = Parser.parse(source, fileID: id)
         trees.append(tree)
-        chain.append((identity, importedAt))
+        chain.append((identity, source.path))
         defer { chain.removeLast() }
         var seenDeclaration = false
         for member in tree.members {
@@ -96,14 +101,15 @@ struct ImportLoader {
                 continue
             }
             let resolved = provider.resolve(written, relativeTo: source.path)
-            if let index = chain.firstIndex(where: { $0.path == resolved }) {
+            let resolvedIdentity = provider.identity(of: resolved)
+            if let index = chain.firstIndex(where: { $0.identity == resolvedIdentity }) {
                 let cycle = chain[index...].map(\.path) + [resolved]
                 diagnostics.append(Diagnostic(
                     .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),
                     notes: ["files may not import each other; move what both need into a third file"]))
                 continue
             }
-            if loaded[resolved] != nil { continue }
+            if loaded[resolvedIdentity] != nil { continue }
             guard chain.count < Compilation.maximumImportDepth else {
                 // Reported on the import that is not followed, with the chain that led here.
                 diagnostics.append(Diagnostic(
@@ -117,6 +123,12 @@ struct ImportLoader {
             switch provider.read(resolved) {
             case .success(let bytes):
                 load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
+            case .failure(let error) where error.isOutsideImportRoot:
+                hasFailedImports = true
+                diagnostics.append(Diagnostic(
+                    .importOutsideRoot, at: range, "cannot import '\(written)': \(error.reason)",
+                    notes: ["guidec reads imports only inside the import root, so a guide cannot pull in files from elsewhere on the machine"],
+                    help: ["move the file inside the project, or widen the root with --import-root"]))
             case .failure(let error):
                 let via = chain.map(\.path)
                 hasFailedImports = true

@@ -6,15 +6,28 @@ public protocol SourceProvider {
     func resolve(_ path: String, relativeTo importer: String) -> String
     /// The bytes of a resolved file, or a short reason it cannot be read.
     func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError>
+    /// What makes two paths the same file (for example the path with symlinks resolved), so a
+    /// file reached two ways is loaded once and cycles through links are found.
+    func identity(of resolvedPath: String) -> String
+}
+
+extension SourceProvider {
+    /// The normalised path: files are the same when their paths are.
+    public func identity(of resolvedPath: String) -> String { PathArithmetic.normalize(resolvedPath) }
 }
 
 /// Why a file could not be read.
 public struct SourceReadError: Error, Equatable, Sendable {
     /// A lowercase reason such as "no such file".
     public var reason: String
+    /// Whether the file exists but lies outside the folders imports may read.
+    public var isOutsideImportRoot: Bool
 
     /// Creates an error.
-    public init(_ reason: String) { self.reason = reason }
+    public init(_ reason: String, isOutsideImportRoot: Bool = false) {
+        self.reason = reason
+        self.isOutsideImportRoot = isOutsideImportRoot
+    }
 }
 
 /// Serves files from a dictionary of paths to text; for tests and editors.
