@@ -51,6 +51,10 @@ enum FileSystem {
             return .failure(SourceReadError("no such file"))
         }
         if isDirectory.boolValue { return .failure(SourceReadError("it is a directory")) }
+        // Refuse an oversized file before reading it, so it costs no memory.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > Lexer.maximumFileSize {
+            return .failure(SourceReadError("it is \(size) bytes, more than the \(Lexer.maximumFileSize) guidec accepts"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(SourceReadError("permission denied or unreadable"))
         }
@@ -82,7 +86,14 @@ enum FileSystem {
 
     /// Reads standard input to its end.
     static func readStandardInput() -> [UInt8] {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        // Read at most one byte past the limit: enough for the lexer to refuse it, and no more.
+        var bytes: [UInt8] = []
+        while bytes.count <= Lexer.maximumFileSize {
+            let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, Lexer.maximumFileSize + 1 - bytes.count))
+            if chunk.isEmpty { break }
+            bytes.append(contentsOf: chunk)
+        }
+        return bytes
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk,
@@ -105,6 +116,7 @@ enum FileSystem {
         let directory = PathArithmetic.directory(of: target)
         let base = target.split(separator: "/").last.map(String.init) ?? target
         var template = Array(((directory.isEmpty ? "" : directory + "/") + ".\(base).guidec-XXXXXX").utf8CString)
+        // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -112,6 +124,7 @@ enum FileSystem {
         var offset = 0
         bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
+                // cannot fire: the loop runs only while offset < count, so the buffer is not empty.
                 let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }

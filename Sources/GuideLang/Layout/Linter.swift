@@ -329,15 +329,14 @@ public struct Linter {
             let guide = guideOfFinding[index]
             if allowed[guide]?.contains(finding.code.id) == true { continue }
             let key = "\(finding.code.id)|\(finding.range.fileID.index)|\(finding.range.start)|\(finding.message)"
-            if groups[key] == nil {
-                order.append(key)
-                groups[key] = (finding, guide, [])
-            }
-            if !finding.detail.isEmpty, !groups[key]!.details.contains(finding.detail) { groups[key]!.details.append(finding.detail) }
+            var group = groups[key] ?? (finding, guide, [])
+            if groups[key] == nil { order.append(key) }
+            if !finding.detail.isEmpty, !group.details.contains(finding.detail) { group.details.append(finding.detail) }
+            groups[key] = group
         }
         var diagnostics: [Diagnostic] = []
         for key in order {
-            let (finding, guide, details) = groups[key]!
+            guard let (finding, guide, details) = groups[key] else { continue }
             let shown = 3
             var notes = Array(details.prefix(shown))
             if details.count > shown {

@@ -64,15 +64,17 @@ public struct TipSize: Equatable, Sendable {
     static func tallest(_ text: IRText, font: IRFont, category: ContentSizeCategory, width: Double,
                         transform: (String) -> String = { $0 }) -> MeasuredText {
         let candidates = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
-        var best: MeasuredText?
-        for (locale, value) in candidates {
+        var best = MeasuredText(
+            measurement: TextMetrics.measure(transform(candidates[0].value), font: font, category: category, maxWidth: width),
+            locale: candidates[0].locale)
+        for (locale, value) in candidates.dropFirst() {
             let measurement = TextMetrics.measure(transform(value), font: font, category: category, maxWidth: width)
-            if best == nil || measurement.height > best!.measurement.height
-                || (measurement.height == best!.measurement.height && measurement.width > best!.measurement.width) {
+            if measurement.height > best.measurement.height
+                || (measurement.height == best.measurement.height && measurement.width > best.measurement.width) {
                 best = MeasuredText(measurement: measurement, locale: locale)
             }
         }
-        return best!
+        return best
     }
 }
 

@@ -21,6 +21,10 @@ public final class Checker {
     var reportedInapplicable: Set<String> = []
     /// Screens lowered so far; a screen shared by guides is checked once.
     var loweredScreens: [ObjectIdentifier: IRScreen?] = [:]
+    /// The most declarations one compilation checks (blocks of any kind, across all files).
+    public static let maximumDeclarations = 2_000_000
+    private var declarationCount = 0
+
     /// Whether a style, target or string reference failed to resolve: the declaration it meant
     /// would then look unused, so unused warnings of that kind are held back.
     var hasUnresolvedStyle = false
@@ -137,6 +141,16 @@ public final class Checker {
                 "'\(keyword)' cannot appear \(parent == nil ? "at" : "in") \(place)",
                 notes: (homes.isEmpty ? ["'\(keyword)' belongs at the top level of a file"]
                     : ["'\(keyword)' belongs in " + homes.joined(separator: " or ")]) + topLevelNote))
+            return nil
+        }
+        declarationCount += 1
+        if declarationCount > Self.maximumDeclarations {
+            if declarationCount == Self.maximumDeclarations + 1 {
+                report(Diagnostic(
+                    .limitExceeded, at: tree.range(syntax.keyword),
+                    "more than \(Self.maximumDeclarations) declarations; guidec checks no further",
+                    help: ["split the program into several compilations"]))
+            }
             return nil
         }
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))

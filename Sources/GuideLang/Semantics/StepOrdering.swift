@@ -18,7 +18,7 @@ enum StepOrdering {
                 if let first = explicit[order] {
                     checker.report(Diagnostic(
                         .orderClash, at: entry.range, "steps '\(first.name)' and '\(step.name)' both have order \(order)",
-                        labels: [.init(first.properties["order"]!.range, "'\(first.name)' has order \(order) here")],
+                        labels: [.init(first.properties["order"]?.range ?? first.nameRange, "'\(first.name)' has order \(order) here")],
                         help: ["give each step its own order, or use 'after: \(first.name)'"]))
                     isValid = false
                 } else {
@@ -73,7 +73,8 @@ enum StepOrdering {
             guard let next = successors[current].first(where: { remaining[$0] > 0 }) else { return }
             current = next
         }
-        let cycle = Array(path[seenAt[current]!...])
+        guard let cycleStart = seenAt[current] else { return }
+        let cycle = Array(path[cycleStart...])
         let names = cycle.map { steps[$0].name } + [steps[cycle[0]].name]
         let first = steps[cycle[1 % cycle.count]]
         let range = first.properties["after"]?.range ?? first.nameRange

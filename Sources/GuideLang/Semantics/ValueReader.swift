@@ -104,10 +104,10 @@ struct ValueReader {
 
     private mutating func onlyOneItem(_ items: [ValueItemSyntax], property: String) -> Bool {
         if items.count > 1 {
-            let extra = tree.range(from: items[1].firstToken, through: items.last!.lastToken)
+            let extra = tree.range(from: items[1].firstToken, through: items[items.count - 1].lastToken)
             report(Diagnostic(
                 .wrongValueKind, at: extra, "'\(property)' takes one value",
-                fixIts: [.init(range: tree.range(from: items[0].lastToken + 1, through: items.last!.lastToken),
+                fixIts: [.init(range: tree.range(from: items[0].lastToken + 1, through: items[items.count - 1].lastToken),
                                replacement: "", message: "remove the extra values")]))
             return false
         }
@@ -130,7 +130,7 @@ struct ValueReader {
             return nil
         }
         if item.terms.count > 1 {
-            let extra = tree.range(from: item.terms[1].firstToken, through: item.terms.last!.lastToken)
+            let extra = tree.range(from: item.terms[1].firstToken, through: item.terms[item.terms.count - 1].lastToken)
             let shown = describe(item.terms[1]).replacingAll("a string", with: "string")
             report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(shown) after the value",
                               notes: ["expected \(type.expectation)"]))

@@ -9,8 +9,13 @@ public struct Lexer {
     private var tokens: [Token] = []
     private var diagnostics = DiagnosticBag()
 
-    /// The most bytes guidec lexes in one file; offsets are stored in 32 bits.
-    public static let maximumFileSize = Int(UInt32.max) - 1
+    /// The most bytes guidec reads in one file (64 MiB): far above any real guide, and low
+    /// enough that a runaway input is refused before it costs memory.
+    public static let maximumFileSize = 64 * 1024 * 1024
+    /// The longest string literal, in bytes (1 MiB).
+    public static let maximumStringLength = 1024 * 1024
+    /// The longest name, number or colour, in bytes.
+    public static let maximumWordLength = 1024
 
     private init(bytes: [UInt8], fileID: FileID) {
         self.bytes = bytes
@@ -23,7 +28,8 @@ public struct Lexer {
         if source.bytes.count > maximumFileSize {
             lexer.diagnostics.report(Diagnostic(
                 .limitExceeded, at: SourceRange(fileID: fileID, start: 0, end: 0),
-                "file is \(source.bytes.count) bytes, more than the \(maximumFileSize) guidec accepts"))
+                "file is larger than the \(maximumFileSize) bytes guidec accepts",
+                help: ["split the guides over several files that import shared styles and screens"]))
             let end = UInt32(0)
             return ([Token(kind: .endOfFile, isAtLineStart: false, triviaStart: end, start: end, end: end)],
                     lexer.diagnostics.diagnostics)
@@ -43,8 +49,19 @@ public struct Lexer {
                 return
             }
             let kind = scanToken()
+            checkLength(kind, start: start)
             append(kind, triviaStart: triviaStart, start: start, newline: sawNewline)
         }
+    }
+
+    /// Reports a token longer than guidec accepts; it is kept, so parsing goes on.
+    private mutating func checkLength(_ kind: TokenKind, start: Int) {
+        let length = index - start
+        let limit = kind == .string ? Self.maximumStringLength : Self.maximumWordLength
+        guard length > limit, kind != .unknown else { return }
+        diagnostics.report(Diagnostic(
+            .limitExceeded, at: range(start, min(index, start + 16)),
+            "\(kind == .string ? "string" : kind.displayName) is \(length) bytes long, more than the \(limit) guidec accepts"))
     }
 
     private mutating func append(_ kind: TokenKind, triviaStart: Int, start: Int, newline: Bool) {

@@ -274,8 +274,9 @@ public struct Parser {
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
         if current.kind == .rightBrace {
-            declaration.closeBrace = advance()
-            declaration.lastToken = declaration.closeBrace!
+            let close = advance()
+            declaration.closeBrace = close
+            declaration.lastToken = close
         } else {
             let name = text(keyword) + (declaration.name.map { " '\(text($0))'" } ?? "")
             let insertAt = position > 0 ? Int(tokens[position - 1].end) : 0
@@ -464,8 +465,9 @@ public struct Parser {
             call.arguments = parseItems(inParentheses: true, depth: depth)
         }
         if current.kind == .rightParen {
-            call.closeParen = advance()
-            call.lastToken = call.closeParen!
+            let close = advance()
+            call.closeParen = close
+            call.lastToken = close
         } else {
             let insertAt = Int(tokens[max(open, position - 1)].end)
             report(Diagnostic(
