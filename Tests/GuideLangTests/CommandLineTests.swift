@@ -320,6 +320,55 @@ struct CommandLineTests {
         #expect(once.status == 0, "\(once.standardError)")
     }
 
+    /// Kills `guidec build -o` at seeded random moments during a large write: the output is
+    /// always the old complete file or the new complete one, never a mix, a truncation or empty.
+    @Test func aKilledBuildNeverLeavesAPartialOutput() throws {
+        let folder = try Self.temporaryFolder()
+        // About 2 MB of guides, which become tens of MB of JSON: a write that takes a while.
+        var text = ""
+        for index in 0..<2500 {
+            text += """
+            guide g\(index) {
+              title: "Guide \(index)"
+              screen s { target t { leading: 16 safe  width: 40%  top: 100 safe  height: 44 } }
+              tour x on s {
+                step a { highlight: t  title: "First step of guide \(index)"  body: "Some body text for the tip." }
+                step b { highlight: t  title: "Second step"  placement: above }
+              }
+            }
+
+            """
+        }
+        try text.write(to: folder.appendingPathComponent("large.guide"), atomically: true, encoding: .utf8)
+        let reference = try Self.run(["build", "large.guide"], directory: folder)
+        #expect(reference.status == 0)
+        let newContent = Data(reference.standardOutput.utf8)
+        let oldContent = Data("{\"previous\": true}\n".utf8)
+        let output = folder.appendingPathComponent("out.json")
+        var generator = RobustnessTests.SeededGenerator(state: 99)
+        var sawOld = false
+        var sawNew = false
+        for _ in 0..<12 {
+            try oldContent.write(to: output)
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = ["build", "large.guide", "-o", "out.json"]
+            process.currentDirectoryURL = folder
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...600_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let after = try Data(contentsOf: output)
+            #expect(after == oldContent || after == newContent, "out.json is neither the old nor the new file (\(after.count) bytes)")
+            sawOld = sawOld || after == oldContent
+            sawNew = sawNew || after == newContent
+        }
+        // Both outcomes should occur, or the kills were not landing during the build.
+        #expect(sawOld, "no kill landed before the rename")
+    }
+
     @Test func explainPrintsTheCatalogEntry() throws {
         let run = try Self.run(["explain", "gl0301"])
         #expect(run.status == 0)
