@@ -156,7 +156,7 @@ public final class Checker {
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
         node.isTopLevel = parent == nil
         checkHeader(node)
-        var reader = ValueReader(tree: tree, propertyNames: Set(PropertySchema.names(for: kind)))
+        var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: kind))
         for member in syntax.members {
             switch member {
             case .importDirective(let directive):
@@ -211,10 +211,10 @@ public final class Checker {
         let tree = node.tree
         let name = tree.text(property.name)
         let nameRange = tree.range(property.name)
-        let allowedNames = PropertySchema.names(for: node.kind)
         guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name),
               spec.kinds.contains(node.kind)
         else {
+            let allowedNames = PropertySchema.names(for: node.kind)
             let suggestion = Suggestion.closest(to: name, among: allowedNames)
             if let suggestion { node.misspelledNames.insert(suggestion) }
             var notes: [String] = []

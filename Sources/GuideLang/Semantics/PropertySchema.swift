@@ -92,7 +92,14 @@ enum PropertySchema {
     static func spec(named name: String) -> PropertySpec? { byName[name] }
 
     /// The names of the properties a block of this kind may hold, in table order.
-    static func names(for kind: DeclarationKind) -> [String] {
-        all.filter { $0.kinds.contains(kind) }.map(\.name)
-    }
+    static func names(for kind: DeclarationKind) -> [String] { namesByKind[kind] ?? [] }
+
+    /// The same names as a set, computed once (the checker asks for every declaration).
+    static func nameSet(for kind: DeclarationKind) -> Set<String> { nameSetsByKind[kind] ?? [] }
+
+    private static let namesByKind: [DeclarationKind: [String]] = Dictionary(uniqueKeysWithValues: DeclarationKind.allCases.map { kind in
+        (kind, all.filter { $0.kinds.contains(kind) }.map(\.name))
+    })
+
+    private static let nameSetsByKind: [DeclarationKind: Set<String>] = namesByKind.mapValues { Set($0) }
 }
