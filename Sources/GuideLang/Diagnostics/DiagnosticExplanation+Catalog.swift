@@ -1608,5 +1608,472 @@ extension DiagnosticExplanation {
                   }
                 }
                 """#),
+        DiagnosticExplanation(
+            code: .targetOffScreen,
+            title: "target off the screen",
+            explanation: """
+                `guidec lint` resolves every highlighted target's frame on each screen it lints, and on at least one \
+                this target lies partly or wholly outside the screen. On that device the spotlight cuts its hole \
+                where there is nothing to see, or off the edge, and the tip points at a control people cannot find: \
+                the tour looks broken. It usually comes from an absolute `frame`, or a large fixed offset, measured \
+                on one big phone: `rect(360, 800, 56, 56)`, taken from an iPhone 17 Pro Max (440 × 956 pt), starts \
+                below the bottom of an iPhone SE (375 × 667 pt) and of every phone in landscape. Without options, \
+                lint uses the iPhone SE (3rd gen), Galaxy S25, iPhone 17 Pro Max and iPad Pro 13" (M5), in portrait \
+                and landscape; the step is reported once, with the frame and the screen size on each device where \
+                it is off. This is an error. Measure the target from the edges it is nearest to, from the safe area \
+                (`trailing: 24 safe  bottom: 24 safe`), or in percentages, so that it follows the screen.
+                """,
+            example: #"""
+                screen home {
+                  target compose { frame: rect(360, 800, 56, 56) }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step compose { highlight: compose  title: "Write a note"  body: "Tap here to start a new note." }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step compose { highlight: compose  title: "Write a note"  body: "Tap here to start a new note." }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .targetInUnsafeArea,
+            title: "target under the notch, status bar or home indicator",
+            explanation: """
+                The target is on the screen but reaches outside the safe area on some device: under the status bar, \
+                the notch or Dynamic Island, the home indicator, or in landscape the sensor housing at the sides. \
+                Apps lay their controls out inside the safe area, so a frame measured from the screen's edge is \
+                probably not where the real view is on that device; the cut-out is drawn partly under system UI, \
+                where nothing can be tapped. A search bar measured on an iPhone SE, `top: 44` from the top of the \
+                screen, clears its 20 pt status bar but straddles the safe area's top edge on an iPhone 17 Pro Max \
+                (62 pt) in portrait, and in landscape runs under the 62 pt unsafe edges on both sides. The note \
+                names each device, the frame, and the edge it reaches under with that edge's inset. This is a \
+                warning. Measure the target's edges from the safe area with `safe`, as in `top: 8 safe`.
+                """,
+            example: #"""
+                screen home {
+                  target search { leading: 16  trailing: 16  top: 44  height: 36 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step search { highlight: search  title: "Search"  body: "Find any note by a word in it." }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target search { leading: 16 safe  trailing: 16 safe  top: 8 safe  height: 36 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step search { highlight: search  title: "Search"  body: "Find any note by a word in it." }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .tipDoesNotFit,
+            title: "tip fits on no side of its target",
+            explanation: """
+                `guidec lint` measures each tip from its text (every translation, at the linted text size), wraps it \
+                at its `max-width` (300 pt by default), and tries to place it below, above, trailing and leading of \
+                the cut-out, `gap` away, inside the safe area less an 8 pt margin; `placement` and `flip` limit the \
+                sides tried. On some screen it fits on none of them, so people get a bubble that runs off the \
+                screen or under system UI, with its text cut off. Landscape phones are where this happens: an \
+                iPhone SE in landscape is only 375 pt tall, and a 240 pt video player 64 pt from the top leaves \
+                43 pt below and 36 pt above it for a 94 pt tip. The note lists, for each screen, the tip's size and, \
+                for each side tried, the room needed and the room there is. This is an error. Size large targets \
+                with the screen (`height: 45% safe`), shorten the text, choose a `placement` with room, or, if the \
+                app only runs in portrait, say `orientation: portrait` in the guide so landscape is not linted.
+                """,
+            example: #"""
+                screen player {
+                  target video { leading: 16 safe  trailing: 16 safe  top: 64  height: 240 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on player {
+                    step video {
+                      highlight: video
+                      title: "Picture in picture"
+                      body: "Swipe the video to a corner to keep watching while you browse."
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen player {
+                  target video { leading: 16 safe  trailing: 16 safe  top: 64  height: 45% safe }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on player {
+                    step video {
+                      highlight: video
+                      title: "Picture in picture"
+                      body: "Swipe the video to a corner to keep watching while you browse."
+                    }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .tipCoversTarget,
+            title: "tip covers its target",
+            explanation: """
+                The tip fits on the screen, but where it is placed it overlaps the cut-out of a highlighted target, \
+                so the very control the step is about is hidden under the bubble (and, with `advance: tap target`, \
+                cannot be tapped). It happens when `gap-to: center` measures the gap to the tip's centre and the \
+                gap is less than half the tip's height, when `gap-from: target` measures from the target's own \
+                frame with a gap smaller than `padding`, or when `placement: center` puts the tip over a target in \
+                the middle of the screen. Rounded corners and circles count as drawn, so a tip tucked into a \
+                corner is not reported. The note gives, per screen, the tip's rectangle, the side it is on and the \
+                cut-out's rectangle. This is an error. Increase `gap`, measure it to the tip's edge (`gap-to: \
+                edge`, the default), or choose another `placement`.
+                """,
+            example: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step compose {
+                      highlight: compose
+                      placement: above
+                      gap: 20
+                      gap-to: center
+                      title: "Write a note"
+                      body: "Tap here to start a new note."
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step compose {
+                      highlight: compose
+                      placement: above
+                      gap: 20
+                      title: "Write a note"
+                      body: "Tap here to start a new note."
+                    }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .highlightsOverlap,
+            title: "highlighted cut-outs overlap",
+            explanation: """
+                A step highlights several targets and, once each is grown by `padding`, their cut-outs overlap. \
+                The holes merge into one odd shape with a seam where they meet, and it is no longer clear which \
+                control the tip means. Two 44 pt buttons 8 pt apart, with the default 10 pt padding, share a 12 pt \
+                strip. The note gives the shared rectangle on each screen. This is a warning. Make `padding` at \
+                most half the space between the targets (`padding: 3` here), highlight one target that covers the \
+                whole group, or highlight them in separate steps.
+                """,
+            example: #"""
+                screen editor {
+                  target undo { trailing: 68 safe  top: 8 safe  size: 44 x 44 }
+                  target redo { trailing: 16 safe  top: 8 safe  size: 44 x 44 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on editor {
+                    step history { highlight: undo, redo  title: "Undo and redo" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen editor {
+                  target undo { trailing: 68 safe  top: 8 safe  size: 44 x 44 }
+                  target redo { trailing: 16 safe  top: 8 safe  size: 44 x 44 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on editor {
+                    step history { highlight: undo, redo  padding: 3  title: "Undo and redo" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .tooManyLines,
+            title: "text needs too many lines",
+            explanation: """
+                A tip's or page's title or body, wrapped to the width it has on some screen, takes more lines than \
+                allowed: 3 for a title and 8 for a body, unless the step, page or a style sets `max-lines` (one \
+                limit for both). Apps that truncate cut the text off; apps that do not grow a bubble that covers the \
+                screen, and few people read a wall of text in an onboarding. Every translation is measured and the \
+                tallest counts, so a long German text, or Chinese or Japanese at a full em per character, is what \
+                gets checked; the text size counts too (`guidec lint --text-size ax5` grows 17 pt body text to \
+                53 pt). Here the English body takes 4 lines of a 300 pt bubble and the Chinese one 9. The note \
+                names the screen, the locale, the number of lines, the font size and the text size. This is a \
+                warning. Shorten the text in that locale, split it over two steps, or raise `max-lines` if the \
+                length is intended.
+                """,
+            example: #"""
+                strings {
+                  default: en
+                  locale en {
+                    "sync.body": "Your notes sync across all your devices as soon as you are online, so you can start on your phone and finish on your iPad."
+                  }
+                  locale zh-Hans {
+                    "sync.body": "只要您连上网络，您的笔记就会在您所有的设备之间自动同步。您可以在手机上开始写一篇笔记，然后在平板电脑上接着写完，也可以在电脑上继续编辑和整理。所有的修改都会立刻出现在其他设备上，无需手动保存，也不用担心丢失任何内容。即使暂时离线，您的修改也会被保留下来，等到重新连上网络时再自动上传。"
+                  }
+                }
+
+                screen home {
+                  target sync { leading: 16 safe  top: 8 safe  size: 44 x 44 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step sync { highlight: sync  title: "Sync"  body: key("sync.body") }
+                  }
+                }
+                """#,
+            fixed: #"""
+                strings {
+                  default: en
+                  locale en {
+                    "sync.body": "Your notes sync across all your devices as soon as you are online, so you can start on your phone and finish on your iPad."
+                  }
+                  locale zh-Hans {
+                    "sync.body": "只要连上网络，您的笔记就会在所有设备之间自动同步：在手机上开始写，在平板电脑上写完。"
+                  }
+                }
+
+                screen home {
+                  target sync { leading: 16 safe  top: 8 safe  size: 44 x 44 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step sync { highlight: sync  title: "Sync"  body: key("sync.body") }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .tapTargetTooSmall,
+            title: "tap target too small",
+            explanation: """
+                The step advances with `advance: tap target`, so the tour waits until the highlighted target is \
+                tapped, and the target is smaller than a comfortable touch area: 44 × 44 pt on iOS (Apple's Human \
+                Interface Guidelines) and 48 × 48 dp on Android (Material Design). People with larger fingers or \
+                less steady hands miss it, and the tour seems stuck. A 40 × 40 pt button is reported on every \
+                device; a 44 × 44 pt one passes on iPhone and iPad but not on Android. The note gives the target's \
+                size and the minimum on each screen. This is a warning. Advance with `tap anywhere` or a button in \
+                the tip (`advance: button "Got it"`), or make the real control, and its target, at least 48 × 48.
+                """,
+            example: #"""
+                screen home {
+                  target like { trailing: 16 safe  bottom: 16 safe  size: 40 x 40 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step like { highlight: like  advance: tap target  title: "Tap the heart to save this recipe" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target like { trailing: 16 safe  bottom: 16 safe  size: 40 x 40 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step like { highlight: like  advance: button "Got it"  title: "Tap the heart to save this recipe" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .lowContrast,
+            title: "text contrast below WCAG AA",
+            explanation: """
+                The contrast between a tip's or page's text and what is behind it is below WCAG 2 level AA: 4.5:1 \
+                for normal text, 3:1 for large text (at least 18 pt, or 14 pt semibold or bolder, at the size drawn \
+                at the linted text size). People with low vision, or anyone reading in sunlight, cannot make it \
+                out. Behind the text is the tip's `tip-background` or the page's `background`; with \
+                `tip-background: none` the text sits on the overlay, judged over white app content in light mode \
+                and black in dark mode. Both modes are checked, with the `dark:` colours where there are any, and \
+                each text and mode is reported once. Ratios are shown truncated to two decimals, so a failing 4.499 \
+                never reads as 4.5: #777777 on white is 4.48:1 and shows as 4.47:1, just under what the 17 pt \
+                regular body needs (the semibold title counts as large and passes). This is a warning. Darken or \
+                lighten `text-color` or the background: #767676 is the lightest grey that passes on white \
+                (4.54:1).
+                """,
+            example: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    text-color: #777777
+                    tip-background: #FFFFFF
+                    step compose { highlight: compose  title: "Write a note"  body: "Tap here to start a new note." }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    text-color: #767676
+                    tip-background: #FFFFFF
+                    step compose { highlight: compose  title: "Write a note"  body: "Tap here to start a new note." }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .overlayTooTransparent,
+            title: "overlay too transparent",
+            explanation: """
+                The overlay that dims everything but the cut-out is so light that the spotlight does not stand out. \
+                guidec composites the overlay over white app content, where a spotlight is hardest to see, and asks \
+                for at least 2:1 between the dimmed screen and the undimmed cut-out. `#000000 @ 20%` turns white \
+                into #CCCCCC, only 1.6:1: the hole barely shows, and people do not see what the step is about. \
+                Black needs about 30% (2.1:1); the default, `#000000 @ 70%`, gives 8.5:1. The note gives the \
+                dimmed colour and the ratio. This is a warning, reported once per step. Raise the overlay's \
+                opacity, or use a darker colour.
+                """,
+            example: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    overlay: #000000 @ 20%
+                    step compose { highlight: compose  title: "Write a note" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen home {
+                  target compose { trailing: 24 safe  bottom: 24 safe  size: 56 x 56 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    overlay: #000000 @ 70%
+                    step compose { highlight: compose  title: "Write a note" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .scrollTargetWithoutAnchor,
+            title: "scroll target without a scroll anchor",
+            explanation: """
+                The step highlights a target that lives in a scroll container (`in: CONTAINER`), and neither the \
+                target nor the step says where to scroll it to. The runtime then scrolls the shortest distance that \
+                brings the target into view, so where it ends up, and where its tip goes, depends on how far the \
+                person had scrolled already: it may stop at the very edge of the container, half under whatever \
+                is next to it, and the layout guidec checked (the shortest scroll from the frame as written) is only \
+                one of many. This is a warning, reported once per step and target, whatever the screen. Add \
+                `scroll-anchor: leading`, `center` or `trailing` (`top`, `center` or `bottom` in a vertical \
+                container) to the target, or to the step for that step only.
+                """,
+            example: #"""
+                screen feed {
+                  target stories { leading: 0 safe  trailing: 0 safe  top: 8 safe  height: 100  scrolls: horizontal }
+                  target story-9 { in: stories  leading: 900  top: 18 safe  size: 80 x 80 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on feed {
+                    step story { highlight: story-9  title: "A friend's story" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                screen feed {
+                  target stories { leading: 0 safe  trailing: 0 safe  top: 8 safe  height: 100  scrolls: horizontal }
+                  target story-9 { in: stories  scroll-anchor: leading  leading: 900  top: 18 safe  size: 80 x 80 }
+                }
+
+                guide tips {
+                  title: "Tips"
+                  tour basics on feed {
+                    step story { highlight: story-9  title: "A friend's story" }
+                  }
+                }
+                """#),
+        DiagnosticExplanation(
+            code: .pageOverflow,
+            title: "page content taller than the page",
+            explanation: """
+                guidec lays each walkthrough page out as the app is expected to: the content inset 16 pt inside the \
+                safe area; the image, if any, a square as wide as the content but at most 40% of the safe height; \
+                then the title and the body, 12 pt apart; and a 64 pt row for the page indicator and the buttons at \
+                the bottom. On some screen that content is taller than the room, so the app has to scroll, shrink \
+                or clip the page, and the buttons may cover the text. Phones in landscape have the least height: \
+                343 pt inside the margins on an iPhone SE, 280 pt on a Galaxy S25, where an image, a one-line title \
+                and a three-line body already need 319 pt. Larger text sizes (`--text-size`) grow the title and \
+                body too. The note gives the content's height and the room on each screen. This is a warning. \
+                Shorten the text, use a smaller `title-font` or `body-font`, drop the image, or, if the walkthrough \
+                only runs in portrait, say `orientation: portrait` in the guide.
+                """,
+            example: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page sync {
+                      image: "sync"
+                      title: "Everywhere"
+                      body: "Your notes sync across all your devices as soon as you are online, so you can start a shopping list on your phone on the way home, add to it on your iPad at the kitchen table and tick it off on your watch in the shop."
+                    }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide welcome {
+                  title: "Welcome"
+                  pages {
+                    page sync {
+                      image: "sync"
+                      title: "Everywhere"
+                      body: "Your notes sync across all your devices."
+                    }
+                  }
+                }
+                """#),
     ]
 }

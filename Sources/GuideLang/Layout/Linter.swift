@@ -147,17 +147,40 @@ public struct Linter {
                         + (attempt.crossNeeded > attempt.crossRoom + 1e-9
                             ? " (and \(Rect.format(attempt.crossNeeded)) across, room \(Rect.format(attempt.crossRoom)))" : "")
                 }.joined(separator: "; ")
-                record(.tipDoesNotFit, range, "the tip of step '\(step.id)' fits on no side of its target",
+                // Say what was actually tried: the screen, one side, or every side.
+                let message: String
+                if placement.side == "center" {
+                    message = "the tip of step '\(step.id)' does not fit on the screen"
+                } else if placement.attempts.count == 1 {
+                    message = "the tip of step '\(step.id)' does not fit \(Self.phrase(placement.side)) its target"
+                } else {
+                    message = "the tip of step '\(step.id)' fits on no side of its target"
+                }
+                record(.tipDoesNotFit, range, message,
                        detail: "on \(screen.name): tip \(Rect.format(size.width)) × \(Rect.format(size.height)) pt; \(tried)",
-                       help: ["shorten the text, lower 'max-width', or choose a 'placement' with more room"])
+                       help: [placement.attempts.count == 1 && placement.side != "center"
+                           ? "shorten the text, or let the tip flip to another side with 'flip: auto'"
+                           : "shorten the text, or use a smaller 'title-font' or 'body-font'"])
             } else {
                 for (index, cutout) in cutouts.enumerated() where cutout.overlaps(placement.rect) {
                     record(.tipCoversTarget, range, "the tip of step '\(step.id)' covers its target '\(highlighted[index].id)'",
                            labels: highlighted[index].range.map { [.init($0, "target '\(highlighted[index].id)' declared here")] } ?? [],
-                           detail: "on \(screen.name): tip \(placement.rect) \(placement.side) the cut-out \(cutout.bounds)",
-                           help: ["increase 'gap', or choose another 'placement' or 'flip'"])
+                           detail: "on \(screen.name): tip \(placement.rect) \(Self.phrase(placement.side)) the cut-out \(cutout.bounds)",
+                           help: [placement.side == "center"
+                               ? "a centred tip ignores 'gap': choose a side with 'placement'"
+                               : "increase 'gap', or choose another 'placement' or 'flip'"])
                 }
             }
+        }
+    }
+
+    /// A side as it reads in a sentence: "above", "below", "beside (leading)", "centred over".
+    static func phrase(_ side: String) -> String {
+        switch side {
+        case "leading": "on the leading side of"
+        case "trailing": "on the trailing side of"
+        case "center": "centred over"
+        default: side
         }
     }
 
@@ -186,10 +209,16 @@ public struct Linter {
         let safe = screen.safeBounds
         guard !safe.contains(frame) else { return }
         var edges: [String] = []
-        if frame.minY < safe.minY { edges.append(screen.orientation == .portrait && screen.safeArea.top > 24 ? "the notch or Dynamic Island (top \(Rect.format(safe.minY)))" : "the status bar (top \(Rect.format(safe.minY)))") }
-        if frame.maxY > safe.maxY { edges.append("the home indicator (bottom \(Rect.format(screen.height - safe.maxY)))") }
-        if frame.minX < safe.minX { edges.append("the leading unsafe edge (\(Rect.format(safe.minX)))") }
-        if frame.maxX > safe.maxX { edges.append("the trailing unsafe edge (\(Rect.format(screen.width - safe.maxX)))") }
+        // Name the hardware by platform: an iPhone's tall top inset is its notch or Dynamic
+        // Island, an iPad's and Android's top inset is the status bar.
+        let isIPhone = !screen.isAndroid && min(screen.width, screen.height) < 600
+        let top = isIPhone && screen.safeArea.top > 24 ? "the notch or Dynamic Island" : "the status bar"
+        let bottom = screen.isAndroid ? "the navigation bar" : "the home indicator"
+        let side = isIPhone ? "the notch" : "the unsafe edge"
+        if frame.minY < safe.minY { edges.append("\(top) (top \(Rect.format(safe.minY)))") }
+        if frame.maxY > safe.maxY { edges.append("\(bottom) (bottom \(Rect.format(screen.height - safe.maxY)))") }
+        if frame.minX < safe.minX { edges.append("\(side) on the leading edge (\(Rect.format(safe.minX)))") }
+        if frame.maxX > safe.maxX { edges.append("\(side) on the trailing edge (\(Rect.format(screen.width - safe.maxX)))") }
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
                help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
@@ -200,7 +229,7 @@ public struct Linter {
         guard frame.width < minimum || frame.height < minimum else { return }
         record(.tapTargetTooSmall, range, "step '\(step.id)' advances by tapping '\(target.id)', which is smaller than a comfortable tap target",
                labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
-               detail: "on \(screen.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt, minimum \(Rect.format(minimum)) × \(Rect.format(minimum)) \(screen.isAndroid ? "dp (Material)" : "pt (Apple HIG)")",
+               detail: "on \(screen.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) \(screen.isAndroid ? "dp" : "pt"), minimum \(Rect.format(minimum)) × \(Rect.format(minimum)) \(screen.isAndroid ? "dp (Material)" : "pt (Apple HIG)")",
                help: ["advance with 'tap anywhere' or a button, or enlarge the target"])
     }
 
@@ -212,13 +241,26 @@ public struct Linter {
         for (position, first) in order.enumerated() {
             for second in order[(position + 1)...] {
                 if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
-                guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds) else { continue }
+                guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds),
+                      Self.shapesOverlap(cutouts[first], cutouts[second]) else { continue }
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
                        detail: "on \(screen.name): they share \(shared)",
-                       help: ["reduce 'padding', or highlight them in separate steps"])
+                       help: ["reduce 'padding' or the shape's size, or highlight them in separate steps"])
             }
         }
+    }
+
+    /// Whether two cut-outs overlap as drawn: circles by the distance of their centres, other
+    /// shapes by their rounded outlines.
+    static func shapesOverlap(_ first: Cutout, _ second: Cutout) -> Bool {
+        if first.isCircle && second.isCircle {
+            let dx = first.bounds.midX - second.bounds.midX
+            let dy = first.bounds.midY - second.bounds.midY
+            let reach = first.cornerRadius + second.cornerRadius
+            return dx * dx + dy * dy < reach * reach
+        }
+        return first.overlaps(second.bounds) && second.overlaps(first.bounds)
     }
 
     private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
@@ -240,18 +282,28 @@ public struct Linter {
             ("dark", text.dark ?? text.light,
              background.map { RGBAColor(hex: $0.dark ?? $0.light) } ?? Self.dimmed(overlay.darkColor ?? overlay.color, overlay.darkOpacity ?? overlay.opacity, over: .black)),
         ]
+        // Resolve each mode to opaque colours; when dark mode shows exactly what light mode
+        // shows, it is one finding, not two.
+        var resolved: [(name: String, text: RGBAColor, textHex: String, back: RGBAColor)] = []
+        for mode in modes {
+            guard let back = mode.background, let fore = RGBAColor(hex: mode.text) else { continue }
+            let opaqueBack = back.composited(over: mode.name == "light" ? .white : .black)
+            let opaqueText = fore.composited(over: opaqueBack)
+            if let first = resolved.first, first.text == opaqueText, first.back == opaqueBack { continue }
+            resolved.append((mode.name, opaqueText, mode.text, opaqueBack))
+        }
         for (present, font, name) in fonts where present {
-            for mode in modes {
-                guard let back = mode.background, let fore = RGBAColor(hex: mode.text) else { continue }
-                let opaqueBack = back.composited(over: mode.name == "light" ? .white : .black)
-                let ratio = Contrast.ratio(fore.composited(over: opaqueBack), opaqueBack)
+            for mode in resolved {
+                let opaqueBack = mode.back
+                let ratio = Contrast.ratio(mode.text, opaqueBack)
                 // Large text is judged at the size the text is drawn at this text size.
                 let drawnSize = TextMetrics.fontSize(textStyle: font.textStyle, size: font.size, category: options.category)
                 let isLarge = Contrast.isLargeText(size: drawnSize, weight: font.weight)
                 let required = isLarge ? 3.0 : 4.5
                 guard ratio < required else { continue }
-                record(.lowContrast, range, "the \(name) text of \(owner) has too little contrast in \(mode.name) mode",
-                       detail: "\(mode.text) on \(opaqueBack.hex) is \(Self.ratioText(ratio)):1, below the \(Self.ratioText(required)):1 WCAG AA asks for \(isLarge ? "large" : "normal") text",
+                let inMode = resolved.count > 1 ? " in \(mode.name) mode" : ""
+                record(.lowContrast, range, "the \(name) text of \(owner) has too little contrast\(inMode)",
+                       detail: "\(mode.textHex) on \(opaqueBack.hex) is \(Self.ratioText(ratio)):1, below the \(Self.ratioText(required)):1 WCAG AA asks for \(isLarge ? "large" : "normal") text",
                        help: ["darken or lighten 'text-color' or the background"])
             }
         }
@@ -299,8 +351,8 @@ public struct Linter {
                 let measured = TipSize.tallest(text, font: font, category: options.category, width: content.width)
                 height += measured.measurement.height + 12
                 if measured.measurement.lineCount > limit {
-                    record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) lines",
-                           detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines",
+                    record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
+                           detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
                            help: ["shorten the \(name), or raise 'max-lines'"])
                 }
             }
@@ -327,7 +379,8 @@ public struct Linter {
         var groups: [String: (finding: Finding, guide: Int, details: [String])] = [:]
         for (index, finding) in findings.enumerated() {
             let guide = guideOfFinding[index]
-            if allowed[guide]?.contains(finding.code.id) == true { continue }
+            // As on the command line, 'allow' silences warnings only: errors stay errors.
+            if allowed[guide]?.contains(finding.code.id) == true, finding.code.severity != .error { continue }
             let key = "\(finding.code.id)|\(finding.range.fileID.index)|\(finding.range.start)|\(finding.message)"
             var group = groups[key] ?? (finding, guide, [])
             if groups[key] == nil { order.append(key) }
