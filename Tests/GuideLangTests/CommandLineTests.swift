@@ -369,6 +369,33 @@ struct CommandLineTests {
         #expect(sawOld, "no kill landed before the rename")
     }
 
+    @Test func aHundredMegabyteInputIsRefusedWithoutReadingIt() throws {
+        let folder = try Self.temporaryFolder()
+        let path = folder.appendingPathComponent("huge.guide").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 100 * 1024 * 1024)  // sparse: no disk, no time
+        try handle.close()
+        let run = try Self.run(["check", "huge.guide"], directory: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("cannot read 'huge.guide': it is 104857600 bytes, more than the 67108864 guidec accepts"))
+    }
+
+    @Test func anUnchangedOutputIsNotRewritten() throws {
+        let folder = try Self.temporaryFolder()
+        try Self.valid.write(to: folder.appendingPathComponent("ok.guide"), atomically: true, encoding: .utf8)
+        #expect(try Self.run(["build", "ok.guide", "-o", "out.json"], directory: folder).status == 0)
+        let path = folder.appendingPathComponent("out.json").path
+        let before = try FileManager.default.attributesOfItem(atPath: path)
+        usleep(20_000)
+        #expect(try Self.run(["build", "ok.guide", "-o", "out.json"], directory: folder).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: path)
+        // Same inode and modification date: the file was left alone, so build systems and
+        // file watchers see no change.
+        #expect(before[.systemFileNumber] as? Int == after[.systemFileNumber] as? Int)
+        #expect(before[.modificationDate] as? Date == after[.modificationDate] as? Date)
+    }
+
     @Test func explainPrintsTheCatalogEntry() throws {
         let run = try Self.run(["explain", "gl0301"])
         #expect(run.status == 0)

@@ -64,6 +64,25 @@ struct TrapAuditTests {
         print("trap sites in Sources/: \(sites.count)\n" + sites.map { "  \($0)" }.joined(separator: "\n"))
     }
 
+    /// guidec never runs a shell or another program and never opens a socket: nothing in
+    /// Sources/ may call the APIs that do.
+    @Test func sourcesNeverRunProgramsOrOpenSockets() throws {
+        let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        let forbidden = [try Regex(#"\bProcess\("#), try Regex(#"\b(system|popen|execv|execvp|posix_spawn|fork)\("#),
+                         try Regex(#"\b(socket|connect|URLSession|URLRequest)\b"#)]
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = Self.code(of: String(line))
+                for pattern in forbidden where code.contains(pattern) {
+                    Issue.record("\(file):\(index + 1) runs a program or opens a socket: \(line)")
+                }
+            }
+        }
+    }
+
     @Test func theAuditFindsTrapsWhenTheyArePresent() {
         // The scanner must see through neither strings nor comments, but must see real code.
         #expect(Self.code(of: #"let x = y!  // y!"#).contains("y!"))
