@@ -283,6 +283,37 @@ struct CommandLineTests {
         #expect(github.standardOutput.hasPrefix("::warning file=crowded.guide,line=8,"))
     }
 
+    @Test func lintTakesCustomScreensTextSizesAndOrientations() throws {
+        let folder = try Self.temporaryFolder()
+        let text = """
+        guide tall {
+          title: "Tall"
+          screen home { target bar { leading: 0 safe  trailing: 0 safe  top: 0 safe  height: 44 } }
+          tour t on home {
+            step one { highlight: bar  title: "The bar"  body: "A sentence long enough to wrap onto a few lines at large sizes." }
+          }
+        }
+
+        """
+        try text.write(to: folder.appendingPathComponent("tall.guide"), atomically: true, encoding: .utf8)
+        // A roomy custom screen is fine; a tiny one with a notch inset is not.
+        #expect(try Self.run(["lint", "--screen", "400x900@50,0,34,0", "tall.guide"], directory: folder).status == 0)
+        let tiny = try Self.run(["lint", "--screen", "320x160", "--format", "short", "tall.guide"], directory: folder)
+        #expect(tiny.status == 1)
+        #expect(tiny.standardError.contains("error[GL1003]"))
+        let json = try Self.run(["lint", "--screen", "320x160", "--format", "json", "tall.guide"], directory: folder)
+        #expect(json.standardOutput.contains("\"deviceName\":\"320×160\""))
+        // ax5 text needs more room than large text on the same screen.
+        let large = try Self.run(["lint", "--device", "iphone-se-3", "--orientation", "portrait", "tall.guide"], directory: folder)
+        #expect(large.status == 0, "\(large.standardError)")
+        let huge = try Self.run(["lint", "--device", "iphone-se-3", "--orientation", "landscape", "--text-size", "ax5", "--format", "short", "tall.guide"], directory: folder)
+        #expect(huge.status == 1)
+        #expect(huge.standardError == "tall.guide:5:10: error[GL1003]: the tip of step 'one' fits on no side of its target\n")
+        #expect(try Self.run(["lint", "--screen", "wide", "tall.guide"], directory: folder).status == 2)
+        #expect(try Self.run(["lint", "--text-size", "giant", "tall.guide"], directory: folder).status == 2)
+        #expect(try Self.run(["lint", "--orientation", "upside-down", "tall.guide"], directory: folder).status == 2)
+    }
+
     @Test func devicesListsThePresetsAndMarksTheDefaults() throws {
         let run = try Self.run(["devices"])
         #expect(run.status == 0)
