@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// A timing-free guard against quadratic paths: valgrind counts the instructions `guidec lint`
+/// executes on a generated program of N guides and of 4N guides; linear work grows about 4
+/// times, a quadratic path 16 times. Instruction counts are repeatable on a busy machine, so
+/// the bound can be tight without being flaky.
+struct ComplexityGuardTests {
+    static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// A program of `count` guides, each with a screen of five targets and a five-step tour.
+    static func program(guides count: Int) -> String {
+        var text = "style card { tip-background: #FFFFFF  corner-radius: 12 }\n"
+        for index in 0..<count {
+            text += """
+            guide g\(index) {
+              title: "Guide \(index)"
+              after: \(index == 0 ? "g0x" : "g\(index - 1)")
+              screen home {
+                target a { leading: 16 safe  width: 40%  top: 100 safe  height: 44 }
+                target b { trailing: 16 safe  width: 30%  top: 200 safe  height: 48 }
+                target c { leading: 24 safe  trailing: 24 safe  bottom: 40 safe  height: 56 }
+                target d { center-x: 50%  width: 120  center-y: 50%  height: 80 }
+                target e { frame: rect(20, 300, 80, 80) }
+              }
+              tour t on home {
+                style: card
+                step s5 { highlight: e  title: "Five"  after: s4 }
+                step s4 { highlight: d  title: "Four"  body: "这是一个很长的中文说明" }
+                step s1 { highlight: a  title: "One"  order: 1 }
+                step s2 { highlight: b  title: "Two" }
+                step s3 { highlight: c  title: "Three"  placement: above }
+              }
+            }
+
+            """
+        }
+        // The first guide waits for one that exists, so the chain of `after` is long but valid.
+        return text.replacingOccurrences(of: "after: g0x", with: "when: \"opened\" >= 1")
+    }
+
+    static func instructions(guides count: Int) throws -> Int {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-complexity-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("program.guide")
+        try program(guides: count).write(to: input, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(valgrind))
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null",
+                             CommandLineTests.binary.path, "lint", "--device", "iphone-se-3", "--format", "short", input.path]
+        let log = folder.appendingPathComponent("valgrind.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardError = handle
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        let text = try String(contentsOf: log, encoding: .utf8)
+        // "==123== Collected : 123456789"
+        let line = try #require(text.split(separator: "\n").first { $0.contains("Collected :") })
+        return try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""))
+    }
+
+    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    func lintWorkGrowsLinearlyWithTheProgram() throws {
+        let small = try Self.instructions(guides: 40)
+        let large = try Self.instructions(guides: 160)
+        let ratio = Double(large) / Double(small)
+        print("lint instructions: 40 guides \(small), 160 guides \(large), ratio \(ratio)")
+        // Start-up is a fixed cost, so linear growth gives a ratio a little under 4.
+        #expect(ratio < 4.6, "4x the program took \(ratio)x the instructions (\(small) -> \(large)): a quadratic path?")
+        #expect(ratio > 2, "the larger program did suspiciously little work (\(small) -> \(large))")
+    }
+}
