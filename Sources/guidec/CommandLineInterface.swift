@@ -223,13 +223,16 @@ struct CommandLineInterface {
             return 0
         }
         if let extra = rest.first { return usage("'devices' takes no arguments, found '\(extra)'", command: command) }
-        var text = "  " + "ID".padding(to: 32) + "NAME".padding(to: 32) + "POINTS".padding(to: 18) + "SAFE AREA (T,L,B,R) PORTRAIT / LANDSCAPE\n"
+        // Columns as wide as their longest entry, so long iPad names stay aligned.
+        let idWidth = (DeviceCatalog.presets.map(\.id.count).max() ?? 30) + 2
+        let nameWidth = (DeviceCatalog.presets.map(\.name.count).max() ?? 30) + 2
+        var text = "  " + "ID".padding(to: idWidth) + "NAME".padding(to: nameWidth) + "POINTS".padding(to: 18) + "SAFE AREA (T,L,B,R) PORTRAIT / LANDSCAPE\n"
         for device in DeviceCatalog.presets {
             let mark = DeviceCatalog.defaultIDs.contains(device.id) ? "* " : "  "
             func insets(_ value: EdgeInsets) -> String {
                 [value.top, value.leading, value.bottom, value.trailing].map(Rect.format).joined(separator: ",")
             }
-            text += mark + device.id.padding(to: 32) + device.name.padding(to: 32)
+            text += mark + device.id.padding(to: idWidth) + device.name.padding(to: nameWidth)
                 + "\(Rect.format(device.width))x\(Rect.format(device.height))".padding(to: 18)
                 + insets(device.portraitSafeArea) + " / " + insets(device.landscapeSafeArea) + "\n"
         }

@@ -120,6 +120,7 @@ struct CommandLineTests {
 
     @Test func errorsExitOneWithGNUStyleFirstLines() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.broken.write(to: folder.appendingPathComponent("broken.guide"), atomically: true, encoding: .utf8)
         let run = try Self.run(["check", "broken.guide"], directory: folder)
         #expect(run.status == 1)
@@ -145,6 +146,7 @@ struct CommandLineTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.broken.write(to: folder.appendingPathComponent("broken.guide"), atomically: true, encoding: .utf8)
         func onTerminal(_ environment: [String: String]) throws -> String {
             let process = Process()
@@ -171,6 +173,7 @@ struct CommandLineTests {
 
     @Test func garbageTruncatedAndDeepInputExitOneWithLocatedErrors() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         var generator = RobustnessTests.SeededGenerator(state: 7)
         let inputs: [(String, [UInt8])] = [
             ("random.guide", (0..<2000).map { _ in UInt8.random(in: 0...255, using: &generator) }),
@@ -193,6 +196,7 @@ struct CommandLineTests {
 
     @Test func warningsAloneExitZero() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let text = Self.valid.replacingOccurrences(of: "  pages", with: "  screen unused { target t { leading: 0  width: 1  top: 0  height: 1 } }\n  pages")
         try text.write(to: folder.appendingPathComponent("w.guide"), atomically: true, encoding: .utf8)
         let run = try Self.run(["check", "w.guide"], directory: folder)
@@ -208,6 +212,7 @@ struct CommandLineTests {
 
     @Test func outputIsWrittenAtomicallyAndNeverClobberedByAFailedBuild() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.valid.write(to: folder.appendingPathComponent("ok.guide"), atomically: true, encoding: .utf8)
         try Self.broken.write(to: folder.appendingPathComponent("bad.guide"), atomically: true, encoding: .utf8)
         let output = folder.appendingPathComponent("out.json")
@@ -250,6 +255,7 @@ struct CommandLineTests {
 
     @Test func lintReportsLayoutFindingsAndHonoursSeverityFlags() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.crowded.write(to: folder.appendingPathComponent("crowded.guide"), atomically: true, encoding: .utf8)
         let plain = try Self.run(["lint", "--device", "iphone-se-3", "--format", "short", "crowded.guide"], directory: folder)
         #expect(plain.status == 0, "a 40 x 40 tap target is a warning: \(plain.standardError)")
@@ -268,6 +274,7 @@ struct CommandLineTests {
 
     @Test func lintMachineFormatsGoToStandardOutput() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.crowded.write(to: folder.appendingPathComponent("crowded.guide"), atomically: true, encoding: .utf8)
         let json = try Self.run(["lint", "--device", "iphone-se-3", "--orientation", "portrait", "--format", "json", "crowded.guide"], directory: folder)
         let objects = try json.standardOutput.split(separator: "\n").map {
@@ -285,6 +292,7 @@ struct CommandLineTests {
 
     @Test func lintTakesCustomScreensTextSizesAndOrientations() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let text = """
         guide tall {
           title: "Tall"
@@ -325,6 +333,7 @@ struct CommandLineTests {
 
     @Test func importsStayInsideTheImportRootAndSymlinkLoopsAreErrors() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let project = folder.appendingPathComponent("project")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         try "style outside { padding: 4 }\n".write(to: folder.appendingPathComponent("outside.guide"), atomically: true, encoding: .utf8)
@@ -355,6 +364,7 @@ struct CommandLineTests {
     /// always the old complete file or the new complete one, never a mix, a truncation or empty.
     @Test func aKilledBuildNeverLeavesAPartialOutput() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         // About 2 MB of guides, which become tens of MB of JSON: a write that takes a while.
         var text = ""
         for index in 0..<2500 {
@@ -402,6 +412,7 @@ struct CommandLineTests {
 
     @Test func aHundredMegabyteInputIsRefusedWithoutReadingIt() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("huge.guide").path
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
@@ -414,6 +425,7 @@ struct CommandLineTests {
 
     @Test func anUnchangedOutputIsNotRewritten() throws {
         let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
         try Self.valid.write(to: folder.appendingPathComponent("ok.guide"), atomically: true, encoding: .utf8)
         #expect(try Self.run(["build", "ok.guide", "-o", "out.json"], directory: folder).status == 0)
         let path = folder.appendingPathComponent("out.json").path

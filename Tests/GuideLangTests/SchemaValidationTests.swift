@@ -1,13 +1,20 @@
 import Foundation
 import GuideLang
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Checks the JSON that `guidec build` writes against docs/guide-ir.schema.json with an
 /// independent validator: the Python `jsonschema` package (Draft 2020-12, format checking off).
 ///
 /// The validator runs once per test, in one Python process, over every document. If `jsonschema`
 /// is not importable, the test installs it into `.build/python-deps` with pip and uses it from
-/// there, so `swift test` works on a fresh machine that has `python3`.
+/// there, so `swift test` works on a fresh machine that has `python3` (and can reach PyPI).
 @Suite("IR JSON schema validation")
 struct SchemaValidationTests {
     /// The schema is valid under the 2020-12 metaschema, and every example under
@@ -93,7 +100,8 @@ enum SchemaValidationPaths {
 
     static let examplesFolder = repositoryRoot.appendingPathComponent("Tests/GuideLangTests/Fixtures/examples")
 
-    /// Where pip installs `jsonschema` when the system Python lacks it.
+    /// Where pip installs `jsonschema` (and, for PreCommitHookTests, `pre-commit`) when the system
+    /// Python lacks it.
     static let pythonDependencies = repositoryRoot.appendingPathComponent(".build/python-deps")
 
     /// Every `*.json` file under Fixtures/examples, in path order; empty when the folder is missing.
@@ -158,11 +166,19 @@ struct SchemaValidationFailure: Error, CustomStringConvertible, Sendable {
 enum SchemaValidationPython {
     /// The environment to run `python3` with so that `jsonschema` imports; set up once per test
     /// process (a `static let` is initialised once, even when tests run in parallel).
-    static let environment: Result<[String: String], SchemaValidationFailure> = makeEnvironment()
+    static let environment: Result<[String: String], SchemaValidationFailure> = environment(
+        importing: "from jsonschema import Draft202012Validator", installing: "jsonschema")
 
-    private static let probe = ["-c", "from jsonschema import Draft202012Validator"]
-
-    private static func makeEnvironment() -> Result<[String: String], SchemaValidationFailure> {
+    /// An environment in which `python3 -c statement` succeeds: the inherited one if it already
+    /// does, else the inherited one with `.build/python-deps` on `PYTHONPATH`, after installing
+    /// `package` there with pip unless an earlier run did. PreCommitHookTests uses it for
+    /// `pre-commit`.
+    ///
+    /// Installs are serialised, within this process and (with a lock file) across processes,
+    /// because suites running in parallel share the folder, and pip's `--target` replaces shared
+    /// top-level folders such as `bin`.
+    static func environment(importing statement: String, installing package: String) -> Result<[String: String], SchemaValidationFailure> {
+        let probe = ["-c", statement]
         let inherited = ProcessInfo.processInfo.environment
         if let result = try? runPython(probe, environment: inherited), result.status == 0 {
             return .success(inherited)
@@ -171,29 +187,50 @@ enum SchemaValidationPython {
         let dependencies = SchemaValidationPaths.pythonDependencies.path
         withDependencies["PYTHONPATH"] = [dependencies, inherited["PYTHONPATH"]].compactMap { $0 }
             .filter { !$0.isEmpty }.joined(separator: ":")
-        // Installed by an earlier run?
-        if let result = try? runPython(probe, environment: withDependencies), result.status == 0 {
+        return withInstallLock {
+            // Installed by an earlier run, or by another suite or process while this one waited?
+            if let result = try? runPython(probe, environment: withDependencies), result.status == 0 {
+                return .success(withDependencies)
+            }
+            let install: (status: Int32, output: String)
+            do {
+                install = try runPython(
+                    ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--upgrade",
+                     "--target", dependencies, package],
+                    environment: inherited)
+            } catch {
+                return .failure(SchemaValidationFailure(description: "cannot run python3 (\(error)); install Python 3 to run this test"))
+            }
+            guard install.status == 0 else {
+                return .failure(SchemaValidationFailure(description:
+                    "python3 -m pip install --target \(dependencies) \(package) failed (exit \(install.status)):\n\(install.output)\n"
+                        + "install it by hand with: python3 -m pip install \(package)"))
+            }
+            guard let check = try? runPython(probe, environment: withDependencies), check.status == 0 else {
+                return .failure(SchemaValidationFailure(description:
+                    "\(package) was installed into \(dependencies) but '\(statement)' still fails"))
+            }
             return .success(withDependencies)
         }
-        let install: (status: Int32, output: String)
-        do {
-            install = try runPython(
-                ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--upgrade",
-                 "--target", dependencies, "jsonschema"],
-                environment: inherited)
-        } catch {
-            return .failure(SchemaValidationFailure(description: "cannot run python3 (\(error)); install Python 3 to run the schema tests"))
+    }
+
+    private static let installLock = NSLock()
+
+    /// Runs `body` holding the in-process lock and an exclusive `flock` on `.build/python-deps.lock`.
+    private static func withInstallLock<T>(_ body: () -> T) -> T {
+        installLock.lock()
+        defer { installLock.unlock() }
+        let folder = SchemaValidationPaths.pythonDependencies.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(SchemaValidationPaths.pythonDependencies.path + ".lock", O_CREAT | O_RDWR, 0o644)
+        if descriptor >= 0 { _ = flock(descriptor, LOCK_EX) }
+        defer {
+            if descriptor >= 0 {
+                _ = flock(descriptor, LOCK_UN)
+                close(descriptor)
+            }
         }
-        guard install.status == 0 else {
-            return .failure(SchemaValidationFailure(description:
-                "python3 -m pip install --target \(dependencies) jsonschema failed (exit \(install.status)):\n\(install.output)\n"
-                    + "install it by hand with: python3 -m pip install jsonschema"))
-        }
-        guard let check = try? runPython(probe, environment: withDependencies), check.status == 0 else {
-            return .failure(SchemaValidationFailure(description:
-                "jsonschema was installed into \(dependencies) but 'from jsonschema import Draft202012Validator' still fails"))
-        }
-        return .success(withDependencies)
+        return body()
     }
 
     /// Validates the schema against the metaschema and then every document, in one Python process.

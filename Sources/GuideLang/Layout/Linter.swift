@@ -200,6 +200,14 @@ public struct Linter {
 
     private mutating func checkPosition(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
         let labels = target.range.map { [Diagnostic.Label($0, "target '\(target.id)' declared here")] } ?? []
+        // Constraints that contradict each other (`leading: 60%  trailing: 60%`) leave no frame.
+        if frame.width <= 0 || frame.height <= 0 {
+            record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' has no area: its constraints contradict each other",
+                   labels: labels,
+                   detail: "on \(screen.name): the constraints give a frame \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt",
+                   help: ["check the target's leading and trailing (or top and bottom): together they leave no room"])
+            return
+        }
         if !screen.bounds.contains(frame) {
             record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' is not entirely on screen", labels: labels,
                    detail: "on \(screen.name): frame \(frame), screen \(Rect.format(screen.width)) × \(Rect.format(screen.height))",
@@ -334,7 +342,7 @@ public struct Linter {
     // MARK: Pages
 
     /// The page model: content inset 16 pt inside the safe area; the image (if any) a square
-    /// as wide as the content, at most 40% of the safe height; then title and body, 12 pt apart;
+    /// as wide as the content, at most 40% of the content's height; then title and body, 12 pt apart;
     /// the indicator and buttons take a 64 pt row at the bottom.
     private mutating func lint(_ page: IRPage, pages: IRPages, screens: [Screen]) {
         guard let range = page.range else { return }

@@ -71,7 +71,8 @@ public struct TipPlacement: Equatable, Sendable {
             case "trailing": room = boundary.maxX - (anchor.maxX + placement.gap)
             default: room = (anchor.minX - placement.gap) - boundary.minX
             }
-            // With the gap measured to the tip's centre, its other half must fit on the near side.
+            // With the gap measured to the tip's centre only the far half needs room here; the
+            // near half reaches back towards the target (seed 000's titles do exactly that).
             return SideAttempt(side: side, needed: needed, room: room,
                                crossNeeded: isVertical ? size.width : size.height,
                                crossRoom: isVertical ? boundary.width : boundary.height)
