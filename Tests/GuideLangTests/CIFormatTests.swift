@@ -552,22 +552,7 @@ enum CIFormatSchemaScript {
         VALIDATORS = [("draft-04", Draft4Validator), ("draft-07", Draft7Validator)]
 
 
-        def strict_object(pairs):
-            result = {}
-            for key, value in pairs:
-                if key in result:
-                    raise ValueError("duplicate key %r" % key)
-                result[key] = value
-            return result
-
-
-        def reject_constant(name):
-            raise ValueError("%s is not JSON" % name)
-
-
-        def load(path):
-            with open(path, encoding="utf-8") as handle:
-                return json.load(handle, object_pairs_hook=strict_object, parse_constant=reject_constant)
+        \#(SchemaValidationPython.strictLoader)
 
 
         def describe(draft, error):

@@ -291,22 +291,7 @@ enum SchemaValidationPython {
         DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
 
-        def strict_object(pairs):
-            result = {}
-            for key, value in pairs:
-                if key in result:
-                    raise ValueError("duplicate key %r" % key)
-                result[key] = value
-            return result
-
-
-        def reject_constant(name):
-            raise ValueError("%s is not JSON" % name)
-
-
-        def load(path):
-            with open(path, encoding="utf-8") as handle:
-                return json.load(handle, object_pairs_hook=strict_object, parse_constant=reject_constant)
+        \#(SchemaValidationPython.strictLoader)
 
 
         def shorten(text, limit=400):
@@ -576,4 +561,27 @@ struct SchemaValidationMutation {
             return array
         }
     }
+}
+
+extension SchemaValidationPython {
+    /// Python shared by the validator scripts: a JSON loader that rejects duplicate keys and
+    /// NaN/Infinity, which Python's json module would otherwise accept silently.
+    static let strictLoader = #"""
+def strict_object(pairs):
+    result = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError("duplicate key %r" % key)
+        result[key] = value
+    return result
+
+
+def reject_constant(name):
+    raise ValueError("%s is not JSON" % name)
+
+
+def load(path):
+    with open(path, encoding="utf-8") as handle:
+        return json.load(handle, object_pairs_hook=strict_object, parse_constant=reject_constant)
+"""#
 }

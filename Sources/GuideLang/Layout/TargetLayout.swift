@@ -54,28 +54,32 @@ public enum TargetLayout {
     /// edge. Without an anchor the runtime scrolls the least distance that shows the target.
     public static func scrolledFrame(_ frame: Rect, in container: Rect, anchor: String?, axis: String?) -> Rect {
         var result = frame
-        let horizontal = axis != "vertical"
-        let vertical = axis == "vertical" || axis == "both"
-        if horizontal {
-            switch anchor {
-            case "leading": result.x = container.minX
-            case "center": result.x = container.midX - frame.width / 2
-            case "trailing": result.x = container.maxX - frame.width
-            default:
-                if result.maxX > container.maxX { result.x = container.maxX - frame.width }
-                if result.minX < container.minX { result.x = container.minX }
-            }
+        if axis != "vertical" {
+            result.x = scroll(frame.x, frame.width, in: container.minX, container.width, anchor: anchor,
+                              start: "leading", end: "trailing")
         }
-        if vertical {
-            switch anchor {
-            case "top": result.y = container.minY
-            case "center": result.y = container.midY - frame.height / 2
-            case "bottom": result.y = container.maxY - frame.height
-            default:
-                if result.maxY > container.maxY { result.y = container.maxY - frame.height }
-                if result.minY < container.minY { result.y = container.minY }
-            }
+        if axis == "vertical" || axis == "both" {
+            result.y = scroll(frame.y, frame.height, in: container.minY, container.height, anchor: anchor,
+                              start: "top", end: "bottom")
         }
         return result
+    }
+
+    /// Where a span of `length` starting at `position` ends up along one scrolling axis.
+    private static func scroll(_ position: Double, _ length: Double, in containerStart: Double, _ containerLength: Double,
+                               anchor: String?, start: String, end: String) -> Double {
+        let containerEnd = containerStart + containerLength
+        switch anchor {
+        case start: return containerStart
+        case "center": return containerStart + (containerLength - length) / 2
+        case end: return containerEnd - length
+        default:
+            // The least scrolling that shows it: move it in from the side it sticks out of; a
+            // span longer than the container shows its start.
+            var moved = position
+            if moved + length > containerEnd { moved = containerEnd - length }
+            if moved < containerStart { moved = containerStart }
+            return moved
+        }
     }
 }
