@@ -413,7 +413,9 @@ struct CommandLineInterface {
         let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider(roots: importRoots))
         var diagnostics = compilation.diagnostics
         var layouts: [Linter.StepLayout] = []
-        if command.name == "lint", !compilation.hasErrors, let document = compilation.document {
+        // Lint lays out every guide that checked clean, even when another file of the run has
+        // errors, so one broken file in a commit does not hide the layout problems of the rest.
+        if command.name == "lint", let document = compilation.lintableDocument, !document.guides.isEmpty {
             let (lint, stepLayouts) = Linter.run(document, options: Linter.Options(
                 screens: screens(for: options), orientations: options.orientations, category: options.textSize))
             layouts = stepLayouts

@@ -272,6 +272,19 @@ struct CommandLineTests {
         #expect(unknownCode.status == 2)
     }
 
+    @Test func oneBrokenFileDoesNotHideTheLayoutProblemsOfTheOthers() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.crowded.write(to: folder.appendingPathComponent("crowded.guide"), atomically: true, encoding: .utf8)
+        try Self.broken.write(to: folder.appendingPathComponent("broken.guide"), atomically: true, encoding: .utf8)
+        let run = try Self.run(["lint", "--device", "iphone-se-3", "--format", "short", "crowded.guide", "broken.guide"], directory: folder)
+        #expect(run.status == 1)
+        #expect(run.standardError.contains("broken.guide:2:3: error[GL0301]"))
+        #expect(run.standardError.contains("crowded.guide:8:10: warning[GL1007]"), "\(run.standardError)")
+        // build still refuses to write anything for a broken program.
+        #expect(try Self.run(["build", "crowded.guide", "broken.guide"], directory: folder).standardOutput.isEmpty)
+    }
+
     @Test func lintMachineFormatsGoToStandardOutput() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

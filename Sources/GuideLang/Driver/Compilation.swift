@@ -8,6 +8,9 @@ public struct Compilation: Sendable {
     public let diagnostics: [Diagnostic]
     /// The lowered document, or nil when an error was reported.
     public let document: GuideDocument?
+    /// The guides that lowered without an error of their own, even when the program has errors
+    /// elsewhere: what `guidec lint` can still lay out.
+    public let lintableDocument: GuideDocument?
 
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
@@ -19,7 +22,7 @@ public struct Compilation: Sendable {
     public static func compile(roots: [SourceFile], provider: (any SourceProvider)?) -> Compilation {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
-        let (document, checkDiagnostics) = Checker.check(
+        let (document, cleanGuides, checkDiagnostics) = Checker.checkAllowingErrors(
             loader.trees, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports)
         var all = loader.diagnostics + checkDiagnostics
         for tree in loader.trees { all += tree.diagnostics }
@@ -27,7 +30,8 @@ public struct Compilation: Sendable {
             let (a, b) = (left.element.range, right.element.range)
             return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
         }.map(\.element)
-        return Compilation(files: loader.trees.map(\.source), trees: loader.trees, diagnostics: sorted, document: document)
+        return Compilation(files: loader.trees.map(\.source), trees: loader.trees, diagnostics: sorted, document: document,
+                           lintableDocument: document ?? cleanGuides)
     }
 
     /// Parses and checks a single text, for tests and editors.

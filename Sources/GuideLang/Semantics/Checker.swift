@@ -48,9 +48,18 @@ public final class Checker {
     public static func check(
         _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false
     ) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
+        let result = checkAllowingErrors(trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports)
+        return (result.document, result.diagnostics)
+    }
+
+    /// Like `check`, and also returns the guides that lowered without an error of their own, so
+    /// that lint can lay them out when another part of the program is broken.
+    public static func checkAllowingErrors(
+        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false
+    ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic]) {
         let checker = Checker(trees: trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports)
         let document = checker.run()
-        return (document, checker.diagnostics)
+        return (document, checker.partialDocument, checker.diagnostics)
     }
 
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
@@ -58,19 +67,32 @@ public final class Checker {
     func report(_ diagnostic: Diagnostic) {
         let identity = "\(diagnostic.code.id)|\(diagnostic.range.fileID.index)|\(diagnostic.range.start)|\(diagnostic.range.end)|\(diagnostic.message)"
         guard reported.insert(identity).inserted else { return }
+        if diagnostic.severity == .error { errorCount += 1 }
         diagnostics.append(diagnostic)
     }
 
     /// Identities of the diagnostics reported so far.
     private var reported: Set<String> = []
+    /// How many errors have been reported so far.
+    private var errorCount = 0
+    /// Guides that lowered without an error of their own.
+    private var cleanGuides: [IRGuide] = []
+    /// The clean guides, for lint when the program as a whole has errors.
+    private var partialDocument: GuideDocument?
 
     private func run() -> GuideDocument? {
         for tree in trees { collectFile(tree) }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
         var lowered: [IRGuide] = []
+        let filesWithSyntaxErrors = Set(trees.filter { $0.diagnostics.contains { $0.severity == .error } }.map(\.fileID))
         for node in topLevel where node.kind == .guide {
-            if let guide = lowerGuide(node) { lowered.append(guide) }
+            let errorsBefore = errorCount
+            guard let guide = lowerGuide(node) else { continue }
+            lowered.append(guide)
+            // A guide that lowered without an error of its own can still be laid out by lint,
+            // even when another file of the run is broken.
+            if errorCount == errorsBefore, !filesWithSyntaxErrors.contains(node.tree.fileID) { cleanGuides.append(guide) }
         }
         // Screens and styles no guide uses are still checked, so their mistakes surface; a style
         // that another style inherits from counts as used.
@@ -87,6 +109,7 @@ public final class Checker {
             strings.reportUnused(checker: self)
             hasErrors = diagnostics.contains { $0.severity == .error }
         }
+        partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: cleanGuides)
         guard !hasErrors else { return nil }
         return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: lowered)
     }
