@@ -1,10 +1,13 @@
+import Dispatch
+import Synchronization
+
 /// Lays every step and page of a checked document out on a set of screens and reports what
 /// breaks: targets off screen or under unsafe areas, tips that fit nowhere or cover their
 /// target, too many lines, small tap targets, low contrast, weak overlays, unanchored scrolls.
 ///
 /// Pure: no I/O. A finding that repeats on several screens is reported once, naming them all,
 /// with the numbers of the first few.
-public struct Linter {
+public struct Linter: Sendable {
     /// What to lint on.
     public struct Options: Sendable {
         /// The screens to lint on, unless a guide names its own `devices`.
@@ -31,7 +34,7 @@ public struct Linter {
     public static let minimumOverlayContrast = 2.0
 
     /// One problem on one screen, before findings are merged across screens.
-    private struct Finding {
+    private struct Finding: Sendable {
         var code: DiagnosticCode
         var range: SourceRange
         var message: String
@@ -74,18 +77,47 @@ public struct Linter {
 
     /// Lints a document and also returns where every step's tip landed on every screen.
     public static func run(_ document: GuideDocument, options: Options) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
-        var linter = Linter(options: options)
+        let guides = document.guides
+        // Guides are laid out independently, so they are split into contiguous chunks linted on
+        // every core; the chunks are joined in order, so the output does not depend on timing.
+        let chunkCount = min(guides.count, ProcessorCount.online * 4)
+        let results = ChunkResults(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
+            var linter = Linter(options: options)
+            for index in range {
+                let start = linter.findings.count
+                linter.lint(guides[index])
+                // Remember which guide each finding belongs to, for its allow and deny lists.
+                linter.guideOfFinding += Array(repeating: index, count: linter.findings.count - start)
+            }
+            results.store(linter, at: chunk)
+        }
+        var combined = Linter(options: options)
+        for linter in results.linters {
+            guard let linter else { continue }
+            combined.findings += linter.findings
+            combined.guideOfFinding += linter.guideOfFinding
+            combined.layouts += linter.layouts
+        }
         var allowed: [Int: Set<String>] = [:]
         var denied: [Int: Set<String>] = [:]
-        for (index, guide) in document.guides.enumerated() {
-            let start = linter.findings.count
-            linter.lint(guide)
+        for (index, guide) in guides.enumerated() {
             allowed[index] = Set(guide.lint.allowed)
             denied[index] = Set(guide.lint.denied)
-            // Remember which guide each finding belongs to, for its allow and deny lists.
-            linter.guideOfFinding += Array(repeating: index, count: linter.findings.count - start)
         }
-        return (linter.merged(allowed: allowed, denied: denied), linter.layouts)
+        return (combined.merged(allowed: allowed, denied: denied), combined.layouts)
+    }
+
+    /// One slot per chunk, each written by exactly one iteration of `concurrentPerform`.
+    private final class ChunkResults: Sendable {
+        private let slots: Mutex<[Linter?]>
+
+        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+        func store(_ linter: Linter, at index: Int) { slots.withLock { $0[index] = linter } }
+
+        var linters: [Linter?] { slots.withLock { $0 } }
     }
 
     private var guideOfFinding: [Int] = []
