@@ -230,7 +230,7 @@ public struct DiagnosticRenderer {
     private func writeRange(_ range: SourceRange, _ json: inout JSONWriter) {
         let file = files(range.fileID)
         json.object { json in
-            for (name, offset) in [("start", range.start), ("end", range.end)] {
+            for (name, offset) in [("start" as StaticString, range.start), ("end", range.end)] {
                 let location = file.location(of: offset)
                 json.key(name); json.object { json in
                     json.key("offset"); json.integer(location.offset)

@@ -136,7 +136,7 @@ public enum SARIFRenderer {
             if !fixIts.isEmpty {
                 json.key("fixes"); json.array { json in for fixIt in fixIts { writeFix(fixIt, artifacts: artifacts, files: files, &json) } }
             }
-            json.key("partialFingerprints"); json.object { json in json.key(fingerprintKey); json.string(fingerprint) }
+            json.key("partialFingerprints"); json.object { json in json.dynamicKey(fingerprintKey); json.string(fingerprint) }
         }
     }
 

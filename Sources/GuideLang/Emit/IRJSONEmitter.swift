@@ -48,7 +48,7 @@ public enum IRJSONEmitter {
             json.key("key"); json.string(text.key)
             json.key("translations"); json.object { json in
                 for (locale, value) in text.translations {
-                    json.key(locale); json.string(value)
+                    json.dynamicKey(locale); json.string(value)
                 }
             }
         }

@@ -60,8 +60,20 @@ public struct JSONWriter {
         bytes.append(close)
     }
 
-    /// Writes a key; the next value written is its value.
-    public mutating func key(_ name: String) {
+    /// Writes a key known at compile time (it must need no escaping); the next value written
+    /// is its value. Keys are most of a document's strings, so they are copied, not escaped.
+    public mutating func key(_ name: StaticString) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        if isPretty { bytes.append(0x20) }
+        isAfterKey = true
+    }
+
+    /// Writes a key computed at run time, escaped; the next value written is its value.
+    public mutating func dynamicKey(_ name: String) {
         beginValue()
         writeString(name)
         bytes.append(UInt8(ascii: ":"))
@@ -83,7 +95,29 @@ public struct JSONWriter {
     /// Writes an integer value.
     public mutating func integer(_ value: Int) {
         beginValue()
-        bytes.append(contentsOf: String(value).utf8)
+        writeDigits(value)
+    }
+
+    /// Writes an integer's decimal digits without building a String.
+    private mutating func writeDigits(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
     /// Writes a number value: whole numbers without a fraction, others in Swift's shortest
@@ -92,7 +126,7 @@ public struct JSONWriter {
         guard value.isFinite else { return null() }
         beginValue()
         if value == value.rounded(), abs(value) < 1e15 {
-            bytes.append(contentsOf: String(Int(value)).utf8)
+            writeDigits(Int(value))
         } else {
             bytes.append(contentsOf: String(value).utf8)
         }
