@@ -152,6 +152,7 @@ public struct Linter: Sendable {
         guard let range = step.range else { return }
         let highlighted = step.targets.compactMap { targets[$0] }
         lintOnce(step, highlighted: highlighted, range: range)
+        var sizesByWidth: [Double: TipSize] = [:]
         for screen in screens {
             var frames: [Rect] = []
             for target in highlighted {
@@ -167,7 +168,10 @@ public struct Linter: Sendable {
             }
             let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
             checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
-            let size = TipSize(step: step, screen: screen, category: options.category)
+            // Text is measured once per distinct width: most screens are wider than the tip.
+            let widest = TipSize.widest(step: step, screen: screen)
+            let size = sizesByWidth[widest] ?? TipSize(step: step, widest: widest, category: options.category)
+            sizesByWidth[widest] = size
             checkLines(size, step: step, range: range, screen: screen)
             let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                          placement: step.placement, screen: screen)

@@ -34,8 +34,18 @@ public struct TipSize: Equatable, Sendable {
 
     /// Measures a step's tip for `screen` at a text size.
     public init(step: IRStep, screen: Screen, category: ContentSizeCategory) {
+        self.init(step: step, widest: Self.widest(step: step, screen: screen), category: category)
+    }
+
+    /// The widest a step's tip may be on a screen: its `max-width`, or the safe area less
+    /// margins if narrower. Screens with the same value give the same tip size.
+    public static func widest(step: IRStep, screen: Screen) -> Double {
+        min(step.tip.maxWidth, screen.safeBounds.width - 2 * TipPlacement.margin)
+    }
+
+    /// Measures a step's tip when it may be `widest` points wide.
+    public init(step: IRStep, widest: Double, category: ContentSizeCategory) {
         let inset = step.tip.background == nil ? 0 : Self.padding
-        let widest = min(step.tip.maxWidth, screen.safeBounds.width - 2 * TipPlacement.margin)
         let textWidth = max(1, widest - 2 * inset)
         var blocks: [(width: Double, height: Double)] = []
         title = step.title.map { Self.tallest($0, font: step.tip.titleFont, category: category, width: textWidth) }
