@@ -270,12 +270,15 @@ struct CommandLineInterface {
         var index = 0
         var onlyFiles = false
         func value(for flag: String) -> String? {
-            // Accept both `--flag value` and `--flag=value`.
+            // Accept both `--flag value` and `--flag=value`; an empty value, or another flag
+            // where the value should be (`-o --compact`), is no value.
             if let equals = rest[index].firstIndex(of: "="), rest[index].hasPrefix("--") {
-                return String(rest[index][rest[index].index(after: equals)...])
+                let text = String(rest[index][rest[index].index(after: equals)...])
+                return text.isEmpty ? nil : text
             }
             index += 1
-            return index < rest.count ? rest[index] : nil
+            guard index < rest.count, !rest[index].isEmpty, rest[index] == "-" || !rest[index].hasPrefix("-") else { return nil }
+            return rest[index]
         }
         func code(_ flag: String) -> Result<String, ExitStatus> {
             guard let text = value(for: flag) else { return .failure(ExitStatus(usage("'\(flag)' needs a diagnostic code", command: command))) }
@@ -305,6 +308,9 @@ struct CommandLineInterface {
                 var message = "unknown option '\(argument)' for '\(command.name)'"
                 if let suggestion = Suggestion.closest(to: flag, among: accepted) { message += "\n  help: did you mean '\(suggestion)'?" }
                 return .failure(ExitStatus(usage(message, command: command)))
+            }
+            if argument.contains("="), command.options.first(where: { $0.names.contains(flag) })?.valueName == nil {
+                return .failure(ExitStatus(usage("'\(flag)' takes no value", command: command)))
             }
             switch flag {
             case "-h", "--help":

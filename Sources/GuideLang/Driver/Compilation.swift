@@ -23,7 +23,9 @@ public struct Compilation: Sendable {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let (document, cleanGuides, checkDiagnostics) = Checker.checkAllowingErrors(
-            loader.trees, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports)
+            loader.trees, rootFiles: loader.rootIDs,
+            hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports,
+            hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error })
         var all = loader.diagnostics + checkDiagnostics
         for tree in loader.trees { all += tree.diagnostics }
         let sorted = all.enumerated().sorted { left, right in

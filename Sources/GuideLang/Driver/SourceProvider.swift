@@ -31,7 +31,7 @@ public struct SourceReadError: Error, Equatable, Sendable {
 }
 
 /// Serves files from a dictionary of paths to text; for tests and editors.
-public struct InMemorySourceProvider: SourceProvider {
+public struct InMemorySourceProvider: SourceProvider, Sendable {
     /// The files by path.
     public var files: [String: String]
 

@@ -66,7 +66,8 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
     /// A number with at most one decimal and no trailing `.0`.
     public static func format(_ value: Double) -> String {
         let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        // Whole numbers print without ".0"; anything huge or not finite prints as Swift does.
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
         return String(rounded)
     }
 }

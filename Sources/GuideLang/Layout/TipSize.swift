@@ -40,7 +40,9 @@ public struct TipSize: Equatable, Sendable {
     /// The widest a step's tip may be on a screen: its `max-width`, or the safe area less
     /// margins if narrower. Screens with the same value give the same tip size.
     public static func widest(step: IRStep, screen: Screen) -> Double {
-        min(step.tip.maxWidth, screen.safeBounds.width - 2 * TipPlacement.margin)
+        // At least one point: on a screen narrower than its margins the text wraps a character
+        // a line and the tip is found not to fit, rather than getting a negative width.
+        max(1, min(step.tip.maxWidth, screen.safeBounds.width - 2 * TipPlacement.margin))
     }
 
     /// Measures a step's tip when it may be `widest` points wide.

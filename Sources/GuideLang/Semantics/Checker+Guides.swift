@@ -47,7 +47,7 @@ extension Checker {
             tours.append(tour)
         }
         let screens = usedScreens.compactMap { lowerScreen($0) }
-        if node.children(.pages).isEmpty, node.children(.tour).isEmpty {
+        if node.children(.pages).isEmpty, node.children(.tour).isEmpty, !node.hasDroppedChildren {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "guide '\(node.name)' has neither pages nor tours",
                 help: ["add a 'pages { ... }' walkthrough or a 'tour NAME on SCREEN { ... }'"]))
@@ -102,7 +102,7 @@ extension Checker {
 
         let pageNodes = node.children(.page)
         _ = self.scope(of: pageNodes)  // reports duplicate page names
-        if pageNodes.isEmpty {
+        if pageNodes.isEmpty, !node.hasDroppedChildren {
             report(Diagnostic(
                 .missingRequired, at: node.nameRange, "'pages' block has no pages",
                 help: ["add 'page NAME { title: \"...\" }'"]))

@@ -6,7 +6,7 @@ extension Checker {
         var current = node
         var visited: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
         while case .string(let name)? = current.value("style"), let entry = current.properties["style"] {
-            let reference = Reference(name: name, range: entry.range)
+            let reference = Reference(name: name, range: entry.valueRange)
             // A top-level style means the same wherever it is used: its parent is looked up among
             // top-level styles only, never among the styles of the guide that happens to use it.
             let visibleLocal = current.kind == .style && current.isTopLevel ? [:] : localStyles
@@ -17,7 +17,8 @@ extension Checker {
             }
             style.isUsed = true
             guard visited.insert(ObjectIdentifier(style)).inserted else {
-                let members = Set(chain.map(\.name) + [style.name])
+                // Styles are told apart by identity: two guides may each have a style 'look'.
+                let members = Set((chain + [style]).map(ObjectIdentifier.init))
                 if reportedStyleCycles.isDisjoint(with: members) {
                     reportedStyleCycles.formUnion(members)
                     let path = [node] + chain
@@ -59,7 +60,7 @@ extension Checker {
             for (name, entry) in style.properties.sorted(by: { $0.value.nameRange.start < $1.value.nameRange.start }) {
                 guard let spec = PropertySchema.spec(named: name), !spec.styleTargets.isEmpty,
                       !spec.styleTargets.contains(kind) else { continue }
-                guard reportedInapplicable.insert("\(style.name)/\(name)/\(kind.rawValue)").inserted else { continue }
+                guard reportedInapplicable.insert("\(ObjectIdentifier(style).hashValue)/\(name)/\(kind.rawValue)").inserted else { continue }
                 report(Diagnostic(
                     .inapplicableStyleProperty, at: entry.nameRange,
                     "style '\(style.name)' sets '\(name)', which does not apply to a \(kind.rawValue)",

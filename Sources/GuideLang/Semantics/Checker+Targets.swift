@@ -30,7 +30,7 @@ extension Checker {
         var anchor: String?
         if case .keyword(let value)? = node.value("scroll-anchor") { anchor = value }
         if case .string(let name)? = node.value("in"), let entry = node.properties["in"] {
-            let reference = Reference(name: name, range: entry.range)
+            let reference = Reference(name: name, range: entry.valueRange)
             if let container = scope[name] {
                 container.isUsed = true
                 if container === node {
@@ -108,7 +108,7 @@ extension Checker {
                 return nil
             }
             let missing = attributes.filter { name in !present.contains { $0.name == name } }
-            let has = present.map { "'\($0.name)'" }.joined()
+            let has = present.map { "'\(Self.written($0))'" }.joined()
             let message = present.isEmpty
                 ? "target '\(node.name)' has no \(direction) position"
                 : "target '\(node.name)' has only \(has) \(direction)ly"
@@ -123,9 +123,9 @@ extension Checker {
             report(Diagnostic(
                 .overconstrainedAxis, at: present[2].entry.nameRange,
                 "target '\(node.name)' has \(present.count) \(direction) constraints but an axis takes two",
-                labels: present.map { .init($0.entry.nameRange, "'\($0.name)'") },
+                labels: present.map { .init($0.entry.nameRange, "'\(Self.written($0))'") },
                 notes: ["each axis needs exactly two of " + attributes.map { "'\($0)'" }.joined(separator: ", ")],
-                help: ["remove \(present.count - 2 == 1 ? "one" : "\(present.count - 2)") of " + present.map { "'\($0.name)'" }.joined(separator: ", ")]))
+                help: ["remove \(present.count - 2 == 1 ? "one" : "\(present.count - 2)") of " + present.map { "'\(Self.written($0))'" }.joined(separator: ", ")]))
             return nil
         }
         var constraints: [IRConstraint] = []
@@ -142,6 +142,11 @@ extension Checker {
                 relativeTo: edge.isSafeArea ? "safeArea" : "screen"))
         }
         return constraints
+    }
+
+    /// The property as the user wrote it: `size` stands in for a width or height.
+    private static func written(_ constraint: (name: String, entry: DeclarationNode.PropertyEntry)) -> String {
+        constraint.entry.value.map { if case .size = $0 { return "size" } else { return constraint.name } } ?? constraint.name
     }
 
     private static func irAttribute(_ name: String) -> String {

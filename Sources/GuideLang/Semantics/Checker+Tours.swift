@@ -16,7 +16,7 @@ extension Checker {
         let targets = screen.map { targetScope(of: $0) }
         let stepNodes = node.children(.step)
         let stepScope = self.scope(of: stepNodes)
-        if stepNodes.isEmpty {
+        if stepNodes.isEmpty, !node.hasDroppedChildren {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
                 help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
@@ -69,7 +69,9 @@ extension Checker {
         if case .keyword(let alignment)? = value("alignment") { placement.alignment = alignment }
         if case .keyword(let alignTo)? = value("align-to") { placement.alignTo = alignTo }
 
-        if !node.has("highlight"), placement.side != "center" {
+        // A misspelt or invalid `placement` may well have meant `center`: it is reported already.
+        let placementIsUncertain = node.has("placement") && node.value("placement") == nil
+        if !node.has("highlight"), placement.side != "center", !placementIsUncertain {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "step '\(node.name)' highlights nothing",
                 help: ["add 'highlight: TARGET', or 'placement: center' for a message without a target"]))

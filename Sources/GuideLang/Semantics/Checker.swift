@@ -16,7 +16,7 @@ public final class Checker {
     var strings: StringTable
 
     /// Styles already reported as part of a cycle, so a cycle is reported once.
-    var reportedStyleCycles: Set<String> = []
+    var reportedStyleCycles: Set<ObjectIdentifier> = []
     /// (style, property, target kind) triples already warned about.
     var reportedInapplicable: Set<String> = []
     /// Screens lowered so far; a screen shared by guides is checked once.
@@ -35,29 +35,32 @@ public final class Checker {
     /// Whether an import failed: references to styles, screens and guides it may have declared
     /// are then not reported as unknown.
     let hasFailedImports: Bool
+    /// Whether loading the files reported an error (a missing file, a cycle, a limit).
+    let hasLoaderErrors: Bool
 
-    private init(trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool) {
+    private init(trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool) {
         self.trees = trees
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
+        self.hasLoaderErrors = hasLoaderErrors
         self.strings = StringTable()
     }
 
     /// Checks the trees and returns the lowered document (nil when an error was reported) and
     /// the checker's diagnostics in source order.
     public static func check(
-        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false
+        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
     ) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
-        let result = checkAllowingErrors(trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports)
+        let result = checkAllowingErrors(trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
         return (result.document, result.diagnostics)
     }
 
     /// Like `check`, and also returns the guides that lowered without an error of their own, so
     /// that lint can lay them out when another part of the program is broken.
     public static func checkAllowingErrors(
-        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false
+        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
     ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic]) {
-        let checker = Checker(trees: trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports)
+        let checker = Checker(trees: trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
         let document = checker.run()
         return (document, checker.partialDocument, checker.diagnostics)
     }
@@ -75,8 +78,6 @@ public final class Checker {
     private var reported: Set<String> = []
     /// How many errors have been reported so far.
     private var errorCount = 0
-    /// Guides that lowered without an error of their own.
-    private var cleanGuides: [IRGuide] = []
     /// The clean guides, for lint when the program as a whole has errors.
     private var partialDocument: GuideDocument?
 
@@ -85,14 +86,11 @@ public final class Checker {
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
         var lowered: [IRGuide] = []
-        let filesWithSyntaxErrors = Set(trees.filter { $0.diagnostics.contains { $0.severity == .error } }.map(\.fileID))
+        var candidates: [(node: DeclarationNode, guide: IRGuide)] = []
         for node in topLevel where node.kind == .guide {
-            let errorsBefore = errorCount
             guard let guide = lowerGuide(node) else { continue }
             lowered.append(guide)
-            // A guide that lowered without an error of its own can still be laid out by lint,
-            // even when another file of the run is broken.
-            if errorCount == errorsBefore, !filesWithSyntaxErrors.contains(node.tree.fileID) { cleanGuides.append(guide) }
+            candidates.append((node, guide))
         }
         // Screens and styles no guide uses are still checked, so their mistakes surface; a style
         // that another style inherits from counts as used.
@@ -100,7 +98,7 @@ public final class Checker {
         for node in topLevel where node.kind == .style { _ = styleChain(of: node, localStyles: [:]) }
         checkGuideOrder()
         strings.reportProblems(checker: self)
-        var hasErrors = diagnostics.contains { $0.severity == .error }
+        var hasErrors = hasLoaderErrors || diagnostics.contains { $0.severity == .error }
             || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
         // Unused declarations are only worth reporting in a program that resolved: after an
         // error, a misspelt or misplaced reference would make its target look unused.
@@ -109,9 +107,42 @@ public final class Checker {
             strings.reportUnused(checker: self)
             hasErrors = diagnostics.contains { $0.severity == .error }
         }
-        partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: cleanGuides)
+        partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales,
+                                        guides: guidesWithoutErrors(candidates))
         guard !hasErrors else { return nil }
         return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: lowered)
+    }
+
+    /// The guides that no error points into, when every error points into some guide: such
+    /// guides can still be laid out by lint while another guide or file of the run is broken.
+    /// An error outside every guide (a style, a screen, the strings) may affect any of them, so
+    /// then none is.
+    private func guidesWithoutErrors(_ candidates: [(node: DeclarationNode, guide: IRGuide)]) -> [IRGuide] {
+        let errors = (diagnostics + trees.flatMap(\.diagnostics)).filter { $0.severity == .error }.map(\.range)
+        guard !errors.isEmpty else { return candidates.map(\.guide) }
+        // Guides in file and source order, so the one holding an offset is found by binary search.
+        let guideNodes = topLevel.filter { $0.kind == .guide }
+        let spans = guideNodes.map { node in
+            (file: node.tree.fileID.index, start: Int(node.tree.tokens[node.syntax.keyword].start),
+             end: Int(node.tree.tokens[node.syntax.lastToken].end))
+        }
+        func span(of range: SourceRange) -> Int? {
+            var low = 0
+            var high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if (spans[middle].file, spans[middle].start) <= (range.fileID.index, range.start) { low = middle + 1 } else { high = middle }
+            }
+            let index = low - 1
+            guard index >= 0, spans[index].file == range.fileID.index, range.start <= spans[index].end else { return nil }
+            return index
+        }
+        var broken = Set<ObjectIdentifier>()
+        for range in errors {
+            guard let index = span(of: range) else { return [] }
+            broken.insert(ObjectIdentifier(guideNodes[index]))
+        }
+        return candidates.filter { !broken.contains(ObjectIdentifier($0.node)) }.map(\.guide)
     }
 
     // MARK: Collection
@@ -186,7 +217,11 @@ public final class Checker {
                 report(Diagnostic(.misplacedImport, at: tree.range(directive.keyword), "import inside a block",
                                   notes: ["imports come first in a file, before any block"]))
             case .declaration(let childSyntax):
-                if let child = collect(childSyntax, in: tree, parent: node) { node.children.append(child) }
+                if let child = collect(childSyntax, in: tree, parent: node) {
+                    node.children.append(child)
+                } else {
+                    node.hasDroppedChildren = true
+                }
             case .property(let property):
                 if kind == .locale {
                     collectString(property, into: node, reader: &reader)
@@ -214,10 +249,16 @@ public final class Checker {
                 fixIts: [.init(range: tree.range(name), replacement: "", message: "remove the name")]))
         }
         if let name = syntax.name, tree.tokens[name].kind == .string, node.kind != .locale {
+            // Offer to drop the quotes only when what is left is a valid name.
+            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(node.name)
+                ? [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")] : []
             report(Diagnostic(.wrongValueKind, at: tree.range(name), "a \(keyword) name is written without quotes",
-                              fixIts: [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")]))
+                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
+                              fixIts: fixIts))
         }
-        if node.kind.takesSubject, syntax.subject == nil, syntax.name != nil {
+        // A bare `on` (no screen after it) is reported by the parser already.
+        let hasBareOn = syntax.name.map { $0 + 1 < tree.tokens.count && tree.isIdentifier($0 + 1, "on") } ?? false
+        if node.kind.takesSubject, syntax.subject == nil, syntax.name != nil, !hasBareOn {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' needs a screen to run on",
                 help: ["write 'tour \(node.name) on SCREEN { ... }'"]))
@@ -266,7 +307,8 @@ public final class Checker {
             return
         }
         let value = property.items.isEmpty ? nil : reader.read(property, as: spec.type)
-        node.properties[name] = .init(value: value, syntax: property, nameRange: nameRange, range: range)
+        let valueRange = property.items.first.map { tree.range(from: $0.firstToken, through: property.lastToken) } ?? range
+        node.properties[name] = .init(value: value, syntax: property, nameRange: nameRange, range: range, valueRange: valueRange)
     }
 
     private func collectString(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {
@@ -329,7 +371,10 @@ public final class Checker {
     }
 
     /// Reports a reference to nothing, with the closest name as a suggestion.
-    func reportUnknown(_ reference: Reference, kind: String, candidates: some Sequence<String>, context: String? = nil) {
+    /// `isQuoted` says the reference is a string literal, so the fix-it writes the suggestion
+    /// in quotes.
+    func reportUnknown(_ reference: Reference, kind: String, candidates: some Sequence<String>, context: String? = nil,
+                       isQuoted: Bool = false) {
         // A failed import may have declared it; the import error says what went wrong.
         if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
         let suggestion = Suggestion.closest(to: reference.name, among: candidates)
@@ -344,6 +389,22 @@ public final class Checker {
             .unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
             notes: notes,
             help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-            fixIts: suggestion.map { [.init(range: reference.range, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            fixIts: suggestion.map { [.init(range: reference.range, replacement: isQuoted ? Self.quoted($0) : $0,
+                                            message: "replace with '\($0)'")] } ?? []))
+    }
+
+    /// Whether `text` lexes as one identifier.
+    static func isIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, Lexer.isIdentifierStart(first), bytes.last != UInt8(ascii: "-") else { return false }
+        for (index, byte) in bytes.enumerated() where !Lexer.isIdentifierContinue(byte) {
+            guard byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "-") else { return false }
+        }
+        return true
+    }
+
+    /// A string literal for `text`, escaping quotes and backslashes.
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
     }
 }

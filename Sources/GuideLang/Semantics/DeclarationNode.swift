@@ -6,6 +6,8 @@ final class DeclarationNode {
         var syntax: PropertySyntax
         var nameRange: SourceRange
         var range: SourceRange
+        /// The value alone (after the colon), for references and fix-its that replace it.
+        var valueRange: SourceRange
     }
 
     /// One `key: "text"` entry of a `locale` block.
@@ -76,6 +78,10 @@ final class DeclarationNode {
     var displayName: String {
         kind.takesName && syntax.name != nil ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block"
     }
+
+    /// Whether a child block was dropped as unknown or misplaced (already reported): the
+    /// block may then look empty without being so.
+    var hasDroppedChildren = false
 
     /// Whether the declaration stands at the top level of its file.
     var isTopLevel = false

@@ -55,26 +55,53 @@ enum StepOrdering {
             }
         }
         if order.count < count {
-            reportCycle(steps, successors: successors, remaining: predecessorCount, checker: checker)
+            reportCycles(steps, successors: successors, placed: Set(order), checker: checker)
             return nil
         }
         return isValid ? order : nil
     }
 
-    /// Finds one cycle among the steps left with predecessors and reports it as a path.
-    private static func reportCycle(_ steps: [DeclarationNode], successors: [[Int]], remaining: [Int], checker: Checker) {
-        // Walk forward inside the unresolved part until a step repeats: that closes a cycle.
-        guard var current = remaining.firstIndex(where: { $0 > 0 }) else { return }
-        var seenAt: [Int: Int] = [:]
-        var path: [Int] = []
-        while seenAt[current] == nil {
-            seenAt[current] = path.count
-            path.append(current)
-            guard let next = successors[current].first(where: { remaining[$0] > 0 }) else { return }
-            current = next
+    /// Reports every cycle among the steps that could not be placed, each as a path.
+    ///
+    /// The unplaced steps are those in a cycle and those after one. Repeatedly: drop the steps
+    /// with no unplaced predecessor left, then walk backwards from any remaining step along
+    /// unplaced predecessors; every remaining step has one, so the walk must repeat a step, and
+    /// that closes a cycle. Its steps are then dropped and the search goes on.
+    private static func reportCycles(_ steps: [DeclarationNode], successors: [[Int]], placed: Set<Int>, checker: Checker) {
+        var predecessors = [[Int]](repeating: [], count: steps.count)
+        for (from, targets) in successors.enumerated() {
+            for to in targets { predecessors[to].append(from) }
         }
-        guard let cycleStart = seenAt[current] else { return }
-        let cycle = Array(path[cycleStart...])
+        var remaining = Set(steps.indices).subtracting(placed)
+        while !remaining.isEmpty {
+            // Drop steps whose predecessors are all gone: they only come after a cycle.
+            var changed = true
+            while changed {
+                changed = false
+                for step in remaining where !predecessors[step].contains(where: remaining.contains) {
+                    remaining.remove(step)
+                    changed = true
+                }
+            }
+            guard let start = remaining.min() else { return }
+            var seenAt: [Int: Int] = [:]
+            var path: [Int] = []
+            var current = start
+            while seenAt[current] == nil {
+                seenAt[current] = path.count
+                path.append(current)
+                // cannot fire: every remaining step has a remaining predecessor (dropped above).
+                current = predecessors[current].filter(remaining.contains).min()!
+            }
+            // The walk went backwards, so the cycle in `after` order is the reversed path.
+            guard let cycleStart = seenAt[current] else { return }
+            let cycle = Array(path[cycleStart...].reversed())
+            report(cycle, steps, checker: checker)
+            remaining.subtract(cycle)
+        }
+    }
+
+    private static func report(_ cycle: [Int], _ steps: [DeclarationNode], checker: Checker) {
         let names = cycle.map { steps[$0].name } + [steps[cycle[0]].name]
         let first = steps[cycle[1 % cycle.count]]
         let range = first.properties["after"]?.range ?? first.nameRange

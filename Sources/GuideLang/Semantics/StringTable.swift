@@ -25,7 +25,7 @@ struct StringTable {
         var defaultReference: (reference: Reference, node: DeclarationNode)?
         for block in blocks {
             if case .string(let name)? = block.value("default"), let entry = block.properties["default"] {
-                let reference = Reference(name: name, range: entry.range)
+                let reference = Reference(name: name, range: entry.valueRange)
                 if let existing = defaultReference, existing.reference.name != name {
                     checker.report(Diagnostic(
                         .invalidDefaultLocale, at: entry.nameRange, "default locale set twice, to '\(existing.reference.name)' and '\(name)'",
@@ -67,7 +67,7 @@ struct StringTable {
             }
         } else if declared.count == 1 {
             defaultLocale = declared[0]
-        } else if declared.count > 1, let block = blocks.first {
+        } else if declared.count > 1, let block = blocks.first, !blocks.contains(where: { $0.has("default") }) {
             checker.report(Diagnostic(
                 .invalidDefaultLocale, at: block.nameRange, "strings have \(declared.count) locales but no default",
                 notes: ["the default locale is used where the app's language has no translation"],
@@ -101,7 +101,7 @@ struct StringTable {
             guard !translations.isEmpty else {
                 hasUnresolvedKey = true
                 checker.reportUnknown(Reference(name: key, range: text.range), kind: "string key",
-                                      candidates: keyOrder.map(\.key))
+                                      candidates: keyOrder.map(\.key), isQuoted: true)
                 return nil
             }
             if firstUse[key] == nil { firstUse[key] = text.range }

@@ -172,6 +172,10 @@ struct ValueReader {
         return (Double(digits) ?? 0, unit)
     }
 
+    /// The largest magnitude any number may have: far beyond any screen, small enough that
+    /// every later computation stays finite and exact.
+    static let maximumMagnitude = 1_000_000.0
+
     /// Reads a number token allowing the given units; reports others.
     private mutating func number(_ term: TermSyntax, units: [String], expected: String) -> (value: Double, unit: String)? {
         guard let index = tokenIndex(term, kind: .number) else {
@@ -179,6 +183,12 @@ struct ValueReader {
             return nil
         }
         let parsed = number(index)
+        guard parsed.value.isFinite, abs(parsed.value) <= Self.maximumMagnitude else {
+            report(Diagnostic(
+                .valueOutOfRange, at: tree.range(index),
+                "number '\(tree.text(index).prefix(40))' is too large: numbers must be between -1000000 and 1000000"))
+            return nil
+        }
         if !units.contains(parsed.unit) {
             let shownUnits = units.map { $0.isEmpty ? "no unit" : "'\($0)'" }.joined(separator: ", ")
             var help: [String] = []

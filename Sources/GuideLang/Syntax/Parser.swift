@@ -224,7 +224,7 @@ public struct Parser {
             declaration.name = advance()
         }
         if text(keyword) == DeclarationKind.tour.rawValue, declaration.name != nil, current.kind == .identifier,
-           !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position) {
+           !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position), text(position) != "on" {
             // `tour basics home {`: the `on` is missing.
             report(Diagnostic(
                 .unexpectedToken, at: range(position), "expected 'on' before '\(text(position))'",
@@ -233,7 +233,9 @@ public struct Parser {
                                replacement: "on ", message: "insert 'on'")]))
             declaration.subject = advance()
         }
-        if isOnKeyword(position), !current.isAtLineStart {
+        // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
+        if isOnKeyword(position) || (kind(at: position) == .identifier && text(position) == "on" && peekKind() == .leftBrace),
+           !current.isAtLineStart {
             let on = advance()
             if current.kind == .identifier, !current.isAtLineStart {
                 declaration.subject = advance()
