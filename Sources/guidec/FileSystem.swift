@@ -109,7 +109,10 @@ enum FileSystem {
            [UInt8](existing) == bytes {
             return nil
         }
-        var mode: mode_t = 0o644
+        // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
+        let mask = umask(0)
+        umask(mask)
+        var mode: mode_t = 0o666 & ~mask
         var status = stat()
         let exists = stat(target, &status) == 0
         if exists { mode = status.st_mode & 0o7777 }

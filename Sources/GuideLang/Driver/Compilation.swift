@@ -141,7 +141,8 @@ struct ImportLoader {
                 diagnostics.append(Diagnostic(
                     .importNotFound, at: range, "cannot import '\(written)': \(error.reason)",
                     notes: ["looked for \(resolved)"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
-                    help: ["import paths are relative to the importing file's folder"]))
+                    help: [source.path == "<stdin>" ? "imports of standard input are relative to the working directory"
+                        : "import paths are relative to the importing file's folder"]))
             }
         }
     }

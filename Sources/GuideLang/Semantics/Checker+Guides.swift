@@ -22,7 +22,11 @@ extension Checker {
         if case .references(let references)? = node.value("after") {
             for reference in references {
                 if guides[reference.name] != nil {
-                    if !show.after.contains(reference.name) { show.after.append(reference.name) }
+                    if show.after.contains(reference.name) {
+                        report(Diagnostic(.duplicateProperty, at: reference.range, "guide '\(reference.name)' is listed twice in 'after'"))
+                    } else {
+                        show.after.append(reference.name)
+                    }
                 } else {
                     reportUnknown(reference, kind: "guide", candidates: guides.keys)
                 }
@@ -173,7 +177,19 @@ extension Checker {
             guard case .references(let references)? = node.value(name) else { continue }
             for reference in references {
                 if let code = DiagnosticCode.named(reference.name) {
-                    settings[keyPath: keyPath].append(code.id)
+                    // A guide's lists tune `guidec lint`'s layout checks; other codes would do
+                    // nothing there, and an error cannot be allowed.
+                    if !code.id.hasPrefix("GL10") {
+                        report(Diagnostic(
+                            .wrongValueKind, at: reference.range, "'\(name)' in a guide takes layout lint codes (GL10xx), not \(code.id)",
+                            notes: ["\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"]))
+                    } else if name == "allow", code.severity == .error {
+                        report(Diagnostic(
+                            .wrongValueKind, at: reference.range, "\(code.id) is an error and cannot be allowed",
+                            notes: ["'allow' silences warnings only; fix the layout, or change the devices the guide is linted on"]))
+                    } else {
+                        settings[keyPath: keyPath].append(code.id)
+                    }
                 } else {
                     reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.all.map(\.id))
                 }

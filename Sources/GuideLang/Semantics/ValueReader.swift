@@ -98,6 +98,13 @@ struct ValueReader {
         }
     }
 
+    /// The term as it reads after "unexpected": "number '20'", "string", "'safe'".
+    func describeUnexpected(_ term: TermSyntax) -> String {
+        let described = describe(term)
+        for article in ["the ", "a "] where described.hasPrefix(article) { return String(described.dropFirst(article.count)) }
+        return described
+    }
+
     private mutating func wrongKind(_ term: TermSyntax, expected: String) {
         report(Diagnostic(.wrongValueKind, at: range(of: term), "expected \(expected), found \(describe(term))"))
     }
@@ -131,8 +138,7 @@ struct ValueReader {
         }
         if item.terms.count > 1 {
             let extra = tree.range(from: item.terms[1].firstToken, through: item.terms[item.terms.count - 1].lastToken)
-            let shown = describe(item.terms[1]).replacingAll("a string", with: "string")
-            report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(shown) after the value",
+            report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(describeUnexpected(item.terms[1])) after the value",
                               notes: ["expected \(type.expectation)"]))
             return nil
         }
@@ -306,7 +312,7 @@ struct ValueReader {
             isSafeArea = true
         } else if item.terms.count > 1 {
             let extra = item.terms[1]
-            report(Diagnostic(.wrongValueKind, at: range(of: extra), "unexpected \(describe(extra)) after the distance",
+            report(Diagnostic(.wrongValueKind, at: range(of: extra), "unexpected \(describeUnexpected(extra)) after the distance",
                               notes: ["expected \(type.expectation)"],
                               help: Suggestion.closest(to: describeWord(extra), among: ["safe"]).map { _ in ["did you mean 'safe'?"] } ?? []))
             return nil
@@ -637,7 +643,7 @@ struct ValueReader {
             return duration(terms[1]).map { .wait(seconds: $0) }
         }
         if terms.count > 1 {
-            report(Diagnostic(.wrongValueKind, at: range(of: terms[1]), "unexpected \(describe(terms[1])) after '\(word)'"))
+            report(Diagnostic(.wrongValueKind, at: range(of: terms[1]), "unexpected \(describeUnexpected(terms[1])) after '\(word)'"))
             return nil
         }
         return word == "skip" ? .skip : .end
