@@ -103,8 +103,11 @@ extension Checker {
         }
         present.sort { $0.entry.nameRange.start < $1.entry.nameRange.start }
         if present.count < 2 {
-            // A misspelt constraint ('heigth') is reported as unknown; the axis would only echo it.
-            if attributes.contains(where: { node.misspelledNames.contains($0) }) || node.misspelledNames.contains("size") {
+            // A misspelt constraint ('heigth') is reported as unknown, and an invalid value may
+            // have swallowed the next constraint ('leading: 16 safe  width 48%'); the axis would
+            // only echo them.
+            if attributes.contains(where: { node.misspelledNames.contains($0) }) || node.misspelledNames.contains("size")
+                || present.contains(where: { $0.entry.value == nil }) {
                 return nil
             }
             let missing = attributes.filter { name in !present.contains { $0.name == name } }

@@ -20,6 +20,7 @@ struct ValueReader {
         let name = tree.text(property.name)
         let items = property.items
         guard let first = items.first else { return nil }
+        guard !hasPropertyWithoutColon(items) else { return nil }
         switch type {
         case .references:
             return references(items).map { .references($0) }
@@ -76,6 +77,24 @@ struct ValueReader {
 
     // MARK: Helpers
 
+    /// Reports `title: "Next"  placement above` or `leading: 16 safe  width 48%`: a later word
+    /// of the value is a property of this block followed by a value, so its colon was lost.
+    private mutating func hasPropertyWithoutColon(_ items: [ValueItemSyntax]) -> Bool {
+        for item in items {
+            for position in item.terms.indices.dropFirst() where position + 1 < item.terms.count {
+                guard case .token(let word) = item.terms[position], tree.tokens[word].kind == .identifier,
+                      propertyNames.contains(tree.text(word)) else { continue }
+                let end = Int(tree.tokens[word].end)
+                report(Diagnostic(
+                    .expectedColon, at: tree.range(word), "expected ':' after property name '\(tree.text(word))'",
+                    notes: ["'\(tree.text(word))' is a property of this block, so it starts a new property"],
+                    fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: end, end: end), replacement: ":", message: "insert ':'")]))
+                return true
+            }
+        }
+        return false
+    }
+
     private mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     private func range(of item: ValueItemSyntax) -> SourceRange { tree.range(from: item.firstToken, through: item.lastToken) }
@@ -127,15 +146,6 @@ struct ValueReader {
 
     private mutating func singleTerm(_ item: ValueItemSyntax, type: PropertyType) -> TermSyntax? {
         guard let first = item.terms.first else { return nil }
-        if item.terms.count > 2, case .token(let word) = item.terms[1], tree.tokens[word].kind == .identifier,
-           propertyNames.contains(tree.text(word)) {
-            // `title: "Next"  placement above`: the next property lost its colon.
-            let end = Int(tree.tokens[word].end)
-            report(Diagnostic(
-                .expectedColon, at: tree.range(word), "expected ':' after property name '\(tree.text(word))'",
-                fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: end, end: end), replacement: ":", message: "insert ':'")]))
-            return nil
-        }
         if item.terms.count > 1 {
             let extra = tree.range(from: item.terms[1].firstToken, through: item.terms[item.terms.count - 1].lastToken)
             report(Diagnostic(.wrongValueKind, at: extra, "unexpected \(describeUnexpected(item.terms[1])) after the value",
