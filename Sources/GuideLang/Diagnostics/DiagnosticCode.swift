@@ -182,6 +182,8 @@ extension DiagnosticCode {
     public static let scrollTargetWithoutAnchor = DiagnosticCode("GL1010", .warning, "scroll-target-without-anchor")
     /// Page content taller than the page.
     public static let pageOverflow = DiagnosticCode("GL1011", .warning, "page-overflow")
+    /// A guide that no screen of the run could lay out (its orientation rules them all out).
+    public static let guideNotLinted = DiagnosticCode("GL1012", .warning, "guide-not-linted")
 
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
@@ -201,7 +203,7 @@ extension DiagnosticCode {
         missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen,
         targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines,
-        tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow,
+        tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
     ]
 
     /// Looks a code up by its printed form, ignoring case.

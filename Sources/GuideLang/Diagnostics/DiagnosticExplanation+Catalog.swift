@@ -2075,5 +2075,36 @@ extension DiagnosticExplanation {
                   }
                 }
                 """#),
+        DiagnosticExplanation(
+            code: .guideNotLinted,
+            title: "guide laid out on no screen",
+            explanation: """
+                `guidec lint` lays every guide out on the screens it was asked for, less those in an orientation \
+                the guide does not support (`orientation:`). When that leaves no screen at all, nothing about the \
+                guide's layout was checked, and silence would read as a clean result. Lint it on a screen in an \
+                orientation it supports, for example with `--orientation both`, or name its `devices`. The \
+                example reports GL1012 when linted with `guidec lint --orientation portrait`.
+                """,
+            example: #"""
+                guide tips {
+                  title: "Tips"
+                  orientation: landscape
+                  screen home { target scan { leading: 16 safe  top: 16 safe  size: 44 x 44 } }
+                  tour basics on home {
+                    step scan { highlight: scan  title: "Scan a code" }
+                  }
+                }
+                """#,
+            fixed: #"""
+                guide tips {
+                  title: "Tips"
+                  orientation: both
+                  screen home { target scan { leading: 16 safe  top: 16 safe  size: 44 x 44 } }
+                  tour basics on home {
+                    step scan { highlight: scan  title: "Scan a code" }
+                  }
+                }
+                """#,
+            isExampleRunnable: false),
     ]
 }

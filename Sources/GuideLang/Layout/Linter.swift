@@ -134,6 +134,13 @@ public struct Linter: Sendable {
         }
         // An app that only runs in one orientation is not linted in the other.
         if !guide.lint.orientations.isEmpty { screens = screens.filter { guide.lint.orientations.contains($0.orientation) } }
+        // Saying nothing would look like a clean bill of health.
+        if screens.isEmpty, let range = guide.range, guide.pages != nil || !guide.tours.isEmpty {
+            let orientations = guide.lint.orientations.map(\.rawValue).joined(separator: " and ")
+            record(.guideNotLinted, range, "guide '\(guide.id)' is laid out on no screen",
+                   detail: orientations.isEmpty ? "" : "the guide runs in \(orientations) only, and no screen asked for is",
+                   help: ["lint it on a screen in an orientation it supports, e.g. '--orientation both'"])
+        }
         if let pages = guide.pages {
             for page in pages.pages { lint(page, pages: pages, screens: screens) }
         }
