@@ -61,6 +61,21 @@ enum FileSystem {
         return .success([UInt8](data))
     }
 
+    /// Whether the file at `path` holds exactly `bytes`, compared a megabyte at a time so a large
+    /// output is never held in memory twice.
+    static func hasSameContents(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == bytes.count,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        var offset = 0
+        while offset < bytes.count {
+            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty,
+                  chunk.elementsEqual(bytes[offset..<min(bytes.count, offset + chunk.count)]) else { return false }
+            offset += chunk.count
+        }
+        return true
+    }
+
     /// The path with every symlink resolved, or nil when it cannot be resolved.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
@@ -105,10 +120,7 @@ enum FileSystem {
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
             target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: path), destination)
         }
-        if let existing = FileManager.default.contents(atPath: target), existing.count == bytes.count,
-           [UInt8](existing) == bytes {
-            return nil
-        }
+        if hasSameContents(target, bytes) { return nil }
         // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
         let mask = umask(0)
         umask(mask)

@@ -10,8 +10,22 @@ enum Terminal {
     /// Writes text to standard output without buffering surprises.
     static func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
 
-    /// Writes bytes to standard output.
-    static func standardOutput(bytes: [UInt8]) { FileHandle.standardOutput.write(Data(bytes)) }
+    /// Writes bytes to standard output straight from the array, without a second copy of a
+    /// document that may be hundreds of megabytes.
+    static func standardOutput(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // the reader went away (EPIPE, with SIGPIPE ignored): nothing to do
+                }
+                offset += written
+            }
+        }
+    }
 
     /// Writes text to standard error.
     static func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
