@@ -101,6 +101,12 @@ struct ImportLoader {
             _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
             let written = scanner.text
             let range = tree.range(pathToken)
+            guard !written.isEmpty else {
+                hasFailedImports = true
+                diagnostics.append(Diagnostic(.importNotFound, at: range, "import path is empty",
+                                              help: ["write the file to import, such as import \"shared/styles.guide\""]))
+                continue
+            }
             guard let provider else {
                 hasFailedImports = true
                 diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
