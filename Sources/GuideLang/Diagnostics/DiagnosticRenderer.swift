@@ -134,7 +134,9 @@ public struct DiagnosticRenderer {
         let first = marks.map { clamp($0.range.start) }.min() ?? lineStart
         let last = marks.map { min(clamp($0.range.end), clamp($0.range.start) + context) }.max() ?? lineStart
         let windowStart = first - lineStart > context ? Self.scalarBoundary(file.bytes, first - context) : lineStart
-        let windowEnd = lineRange.upperBound - last > context ? Self.scalarBoundary(file.bytes, last + context) : lineRange.upperBound
+        // Never before the window's start, whatever bytes (even invalid UTF-8) the line holds.
+        let windowEnd = max(windowStart, lineRange.upperBound - last > context
+            ? Self.scalarBoundary(file.bytes, last + context) : lineRange.upperBound)
         let prefix = windowStart > lineStart ? "..." : ""
         let number = String(lineIndex + 1)
         let gutter = String(repeating: " ", count: gutterWidth - number.count) + number
@@ -155,7 +157,13 @@ public struct DiagnosticRenderer {
     /// The offset moved back to the start of a UTF-8 scalar.
     private static func scalarBoundary(_ bytes: [UInt8], _ offset: Int) -> Int {
         var position = min(max(offset, 0), bytes.count)
-        while position > 0, position < bytes.count, bytes[position] & 0xC0 == 0x80 { position -= 1 }
+        // A scalar is at most 4 bytes: in invalid UTF-8 (a run of continuation bytes) stop
+        // after 3 steps rather than walking back over the whole run.
+        var steps = 0
+        while position > 0, position < bytes.count, bytes[position] & 0xC0 == 0x80, steps < 3 {
+            position -= 1
+            steps += 1
+        }
         return position
     }
 
