@@ -73,16 +73,26 @@ enum StepOrdering {
             for to in targets { predecessors[to].append(from) }
         }
         var remaining = Set(steps.indices).subtracting(placed)
-        while !remaining.isEmpty {
-            // Drop steps whose predecessors are all gone: they only come after a cycle.
-            var changed = true
-            while changed {
-                changed = false
-                for step in remaining where !predecessors[step].contains(where: remaining.contains) {
-                    remaining.remove(step)
-                    changed = true
+        // How many unplaced predecessors each remaining step still has; a step that reaches
+        // zero only comes after a cycle and is dropped, its successors counted down in turn,
+        // so each edge is visited once however many cycles there are.
+        var predecessorsLeft = [Int](repeating: 0, count: steps.count)
+        for step in remaining { predecessorsLeft[step] = predecessors[step].filter(remaining.contains).count }
+        func drop(_ dropped: [Int]) {
+            var queue = dropped
+            for step in dropped { remaining.remove(step) }
+            while let step = queue.popLast() {
+                for next in successors[step] where remaining.contains(next) {
+                    predecessorsLeft[next] -= 1
+                    if predecessorsLeft[next] == 0 {
+                        remaining.remove(next)
+                        queue.append(next)
+                    }
                 }
             }
+        }
+        drop(remaining.filter { predecessorsLeft[$0] == 0 })
+        while !remaining.isEmpty {
             guard let start = remaining.min() else { return }
             var seenAt: [Int: Int] = [:]
             var path: [Int] = []
@@ -97,7 +107,7 @@ enum StepOrdering {
             guard let cycleStart = seenAt[current] else { return }
             let cycle = Array(path[cycleStart...].reversed())
             report(cycle, steps, checker: checker)
-            remaining.subtract(cycle)
+            drop(cycle)
         }
     }
 

@@ -60,7 +60,6 @@ public struct Parser {
         case .identifier: return "'\(text(index))'"
         case .number, .color: return "\(token.kind.displayName) '\(text(index))'"
         case .string: return "a string"
-        case .unknown, .endOfFile: return token.kind.displayName
         default: return token.kind.displayName
         }
     }
