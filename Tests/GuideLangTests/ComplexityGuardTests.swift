@@ -40,15 +40,20 @@ struct ComplexityGuardTests {
     }
 
     static func instructions(guides count: Int) throws -> Int {
+        try instructions(of: program(guides: count), arguments: ["lint", "--device", "iphone-se-3", "--format", "short"])
+    }
+
+    /// The instructions `guidec ARGUMENTS FILE` executes, FILE holding `text`.
+    static func instructions(of text: String, arguments: [String]) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-complexity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("program.guide")
-        try program(guides: count).write(to: input, atomically: true, encoding: .utf8)
+        try text.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(valgrind))
         process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null",
-                             CommandLineTests.binary.path, "lint", "--device", "iphone-se-3", "--format", "short", input.path]
+                             CommandLineTests.binary.path] + arguments + [input.path]
         let log = folder.appendingPathComponent("valgrind.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
@@ -72,5 +77,23 @@ struct ComplexityGuardTests {
         // Start-up is a fixed cost, so linear growth gives a ratio a little under 4.
         #expect(ratio < 4.6, "4x the program took \(ratio)x the instructions (\(small) -> \(large)): a quadratic path?")
         #expect(ratio > 2, "the larger program did suspiciously little work (\(small) -> \(large))")
+    }
+
+    /// One line holding `count` stray characters among ordinary words.
+    static func longLineOfMistakes(_ count: Int) -> String {
+        String(repeating: String(repeating: "word ", count: 40) + "\u{E9}\\ ", count: count)
+    }
+
+    /// Columns on a long line and SARIF fingerprints used to cost the line's length per diagnostic;
+    /// 4x the line with 4x the mistakes must cost about 4x, not 16x.
+    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)), arguments: ["sarif", "text"])
+    func renderingALongLineGrowsLinearly(format: String) throws {
+        let arguments = ["check", "--format", format]
+        let small = try Self.instructions(of: Self.longLineOfMistakes(200), arguments: arguments)
+        let large = try Self.instructions(of: Self.longLineOfMistakes(800), arguments: arguments)
+        let ratio = Double(large) / Double(small)
+        print("check --format \(format) instructions: 40 KB line \(small), 160 KB line \(large), ratio \(ratio)")
+        #expect(ratio < 4.6, "4x the line took \(ratio)x the instructions (\(small) -> \(large)): a quadratic path?")
+        #expect(ratio > 2, "the longer line did suspiciously little work (\(small) -> \(large))")
     }
 }

@@ -92,4 +92,36 @@ struct RobustnessTests {
         let location = diagnostic.map { stray.file($0.range.fileID).location(of: $0.range.start) }
         #expect(location?.line == 2 && location?.column == 2)
     }
+
+    /// A file of junk keeps its first thousand problems and one GL0008 summary of the rest, so a
+    /// binary or minified file named `.guide` costs bounded memory and output.
+    @Test func aFileOfJunkReportsItsFirstThousandProblemsAndASummary() throws {
+        let compilation = Compilation.compile(path: "junk.guide", text: String(repeating: "\\\n", count: 3000))
+        #expect(compilation.diagnostics.count == DiagnosticBag.maximumPerFile + 1)
+        #expect(compilation.diagnostics.dropLast().allSatisfy { $0.code == .unexpectedCharacter })
+        let summary = try #require(compilation.diagnostics.last)
+        #expect(summary.code == .limitExceeded && summary.severity == .error)
+        #expect(summary.message == "too many problems in this file; 2000 more not reported")
+        // The summary stands where the first problem left out is: line 1001.
+        #expect(compilation.file(summary.range.fileID).location(of: summary.range.start).line == 1001)
+    }
+
+    /// The checker caps its own diagnostics per file the same way, and a summary of warnings is a
+    /// warning: a capped run fails exactly when the full run would.
+    @Test func theCheckerCapsItsDiagnosticsAndKeepsTheirSeverity() throws {
+        let errors = "guide g {\n" + String(repeating: "  title: \"t\"  colour: x\n", count: 1500) + "}\n"
+        let broken = Compilation.compile(path: "errors.guide", text: errors)
+        let brokenSummary = try #require(broken.diagnostics.first { $0.code == .limitExceeded })
+        #expect(broken.diagnostics.count == DiagnosticBag.maximumPerFile + 1)
+        #expect(brokenSummary.severity == .error && broken.document == nil)
+        #expect(brokenSummary.message.hasSuffix("more not reported"))
+
+        let unusedStyles = (0..<1200).map { "style s\($0) { tip-background: #FFFFFF }\n" }.joined()
+        let valid = unusedStyles + "guide g {\n  title: \"t\"\n  pages { page p { title: \"x\" } }\n}\n"
+        let warned = Compilation.compile(path: "warnings.guide", text: valid)
+        let warnedSummary = try #require(warned.diagnostics.first { $0.code == .limitExceeded })
+        #expect(warned.diagnostics.count == DiagnosticBag.maximumPerFile + 1)
+        #expect(warnedSummary.severity == .warning && warnedSummary.message == "too many problems in this file; 200 more not reported")
+        #expect(warned.document != nil, "only warnings were left out, so the program still builds")
+    }
 }

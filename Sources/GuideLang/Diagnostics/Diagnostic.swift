@@ -91,20 +91,86 @@ public enum Severity: String, Comparable, Sendable {
     public static func < (left: Severity, right: Severity) -> Bool { left.rank < right.rank }
 }
 
-/// Collects diagnostics during a phase.
+/// Collects diagnostics during a phase, keeping at most `limit` of them and counting the rest, so
+/// that a file of junk (a binary or minified file named `.guide`) costs bounded memory and output
+/// instead of one diagnostic per bad byte.
 public struct DiagnosticBag: Sendable {
-    /// The diagnostics in the order they were reported.
+    /// The most diagnostics guidec keeps from one phase for one file.
+    public static let maximumPerFile = 1000
+
+    /// The diagnostics kept, in the order they were reported.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The diagnostics left out once the limit was reached.
+    public private(set) var overflow = DiagnosticOverflow()
+    /// How many diagnostics the bag keeps.
+    public let limit: Int
 
-    /// Creates an empty bag.
-    public init() {}
+    /// Creates an empty bag that keeps at most `limit` diagnostics.
+    public init(limit: Int = DiagnosticBag.maximumPerFile) { self.limit = limit }
 
-    /// Whether any error has been reported.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Whether any error has been reported, kept or not.
+    public var hasErrors: Bool { overflow.severity == .error || diagnostics.contains { $0.severity == .error } }
 
-    /// Adds a diagnostic.
-    public mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    /// Adds a diagnostic, or counts it once the bag is full.
+    public mutating func report(_ diagnostic: Diagnostic) {
+        if diagnostics.count < limit { diagnostics.append(diagnostic) } else { overflow.add(diagnostic) }
+    }
 
     /// Adds several diagnostics.
-    public mutating func report(contentsOf others: [Diagnostic]) { diagnostics.append(contentsOf: others) }
+    public mutating func report(contentsOf others: [Diagnostic]) { for diagnostic in others { report(diagnostic) } }
+
+    /// The diagnostics of several bags of one file in source order (a stable sort, so the first
+    /// bag's diagnostic comes first at equal positions), cut to `limit` and followed by one GL0008
+    /// summary of everything left out.
+    public static func merged(_ bags: [DiagnosticBag], limit: Int = maximumPerFile) -> [Diagnostic] {
+        let sorted = bags.flatMap(\.diagnostics).enumerated().sorted {
+            ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
+        }.map(\.element)
+        var overflow = DiagnosticOverflow()
+        for bag in bags { overflow.add(bag.overflow) }
+        // Each bag kept its earliest diagnostics, so the first `limit` of the merge are the file's first.
+        for diagnostic in sorted.dropFirst(limit) { overflow.add(diagnostic) }
+        guard let summary = overflow.summary(limit: limit) else { return sorted }
+        return Array(sorted.prefix(limit)) + [summary]
+    }
+}
+
+/// What a capped collection of diagnostics left out: how many, the most serious, and where the
+/// first one was.
+public struct DiagnosticOverflow: Sendable {
+    /// How many diagnostics were left out.
+    public private(set) var count = 0
+    /// The most serious severity among them.
+    public private(set) var severity = Severity.note
+    /// The range of the earliest one left out.
+    public private(set) var firstRange: SourceRange?
+
+    /// Creates an empty overflow.
+    public init() {}
+
+    /// Counts one diagnostic left out.
+    public mutating func add(_ diagnostic: Diagnostic) {
+        count += 1
+        severity = max(severity, diagnostic.severity)
+        if firstRange.map({ diagnostic.range.start < $0.start }) ?? true { firstRange = diagnostic.range }
+    }
+
+    /// Counts everything another overflow left out.
+    public mutating func add(_ other: DiagnosticOverflow) {
+        guard let range = other.firstRange else { return }
+        count += other.count
+        severity = max(severity, other.severity)
+        if firstRange.map({ range.start < $0.start }) ?? true { firstRange = range }
+    }
+
+    /// The diagnostic that stands for the ones left out, at the first of them and as serious as
+    /// the most serious (so a capped run fails exactly when the full run would); nil when none was.
+    public func summary(limit: Int) -> Diagnostic? {
+        guard let firstRange else { return nil }
+        return Diagnostic(
+            .limitExceeded, at: SourceRange(fileID: firstRange.fileID, start: firstRange.start, end: firstRange.start),
+            "too many problems in this file; \(count) more not reported", severity: severity,
+            notes: ["guidec reports the first \(limit) syntax problems and the first \(limit) other problems of a file"],
+            help: ["fix the problems above and run guidec again, or check that this is a guide and not a binary or minified file"])
+    }
 }

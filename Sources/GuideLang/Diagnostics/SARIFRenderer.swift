@@ -3,7 +3,7 @@
 public enum SARIFRenderer {
     /// The key under `partialFingerprints` of the fingerprint each result carries; a new scheme
     /// gets a new version so that services never compare fingerprints of different schemes.
-    public static let fingerprintKey = "guidecFingerprint/v1"
+    public static let fingerprintKey = "guidecFingerprint/v2"
 
     private static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     private static let sarifVersion = "2.1.0"
@@ -263,18 +263,29 @@ public enum SARIFRenderer {
 
     // MARK: Fingerprints
 
-    /// One fingerprint per diagnostic: FNV-1a 64 of the code, the path, the message and the trimmed
-    /// text of the primary line (never a line number, so edits above a problem keep its identity),
-    /// then `:n` for the n-th result with that hash, so that identical problems stay distinct.
+    /// One fingerprint per diagnostic: FNV-1a 64 of the code, the path, the message and the hash of
+    /// the trimmed text of the primary line (never a line number, so edits above a problem keep its
+    /// identity), then `:n` for the n-th result with that hash, so that identical problems stay
+    /// distinct. Each line is hashed once however many results it holds, so a very long line with
+    /// thousands of problems costs its length once, not once per problem.
     private static func fingerprints(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile) -> [String] {
         var occurrences: [UInt64: Int] = [:]
+        var lineHashes: [LineKey: UInt64] = [:]
         return diagnostics.map { diagnostic in
             let file = files(diagnostic.range.fileID)
+            let line = file.lineIndex(of: max(0, min(diagnostic.range.start, file.bytes.count)))
+            let key = LineKey(fileID: diagnostic.range.fileID, line: line)
+            let lineHash = lineHashes[key] ?? {
+                var hash = FowlerNollVoHash()
+                hash.combine(trimmedLine(line, in: file))
+                lineHashes[key] = hash.value
+                return hash.value
+            }()
             var hash = FowlerNollVoHash()
             hash.combine(diagnostic.code.id.utf8)
             hash.combine(file.path.utf8)
             hash.combine(diagnostic.message.utf8)
-            hash.combine(trimmedLine(of: diagnostic.range.start, in: file))
+            hash.combine((0..<8).map { UInt8(truncatingIfNeeded: lineHash >> ($0 * 8)) })
             let value = hash.value
             let occurrence = occurrences[value, default: 0] + 1
             occurrences[value] = occurrence
@@ -283,10 +294,16 @@ public enum SARIFRenderer {
         }
     }
 
-    /// The bytes of the line holding `offset`, without surrounding spaces and tabs, so that
-    /// re-indenting a line does not change its fingerprint.
-    private static func trimmedLine(of offset: Int, in file: SourceFile) -> ArraySlice<UInt8> {
-        let range = file.lineRange(file.lineIndex(of: max(0, min(offset, file.bytes.count))))
+    /// One line of one file, the unit whose text a fingerprint hashes.
+    private struct LineKey: Hashable {
+        var fileID: FileID
+        var line: Int
+    }
+
+    /// The bytes of a 0-based line, without surrounding spaces and tabs, so that re-indenting a
+    /// line does not change its fingerprint.
+    private static func trimmedLine(_ line: Int, in file: SourceFile) -> ArraySlice<UInt8> {
+        let range = file.lineRange(line)
         var line = file.bytes[range]
         let isBlank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
         while let first = line.first, isBlank(first) { line = line.dropFirst() }

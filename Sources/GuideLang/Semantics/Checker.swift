@@ -69,15 +69,26 @@ public final class Checker {
     /// lowered for each of them, but its problem is one problem at one place.
     func report(_ diagnostic: Diagnostic) {
         let identity = "\(diagnostic.code.id)|\(diagnostic.range.fileID.index)|\(diagnostic.range.start)|\(diagnostic.range.end)|\(diagnostic.message)"
+        if diagnostic.severity == .error { hasErrors = true }
+        let file = diagnostic.range.fileID
+        // A file full of mistakes keeps its first ones; the rest are counted and summarised at the end.
+        guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
+            overflowPerFile[file, default: DiagnosticOverflow()].add(diagnostic)
+            return
+        }
         guard reported.insert(identity).inserted else { return }
-        if diagnostic.severity == .error { errorCount += 1 }
+        keptPerFile[file, default: 0] += 1
         diagnostics.append(diagnostic)
     }
 
+    /// How many diagnostics each file has kept, and what was left out once it reached the limit.
+    private var keptPerFile: [FileID: Int] = [:]
+    private var overflowPerFile: [FileID: DiagnosticOverflow] = [:]
+
     /// Identities of the diagnostics reported so far.
     private var reported: Set<String> = []
-    /// How many errors have been reported so far.
-    private var errorCount = 0
+    /// Whether an error has been reported so far, kept or left out.
+    private var hasErrors = false
     /// The clean guides, for lint when the program as a whole has errors.
     private var partialDocument: GuideDocument?
 
@@ -98,14 +109,19 @@ public final class Checker {
         for node in topLevel where node.kind == .style { _ = styleChain(of: node, localStyles: [:]) }
         checkGuideOrder()
         strings.reportProblems(checker: self)
-        var hasErrors = hasLoaderErrors || diagnostics.contains { $0.severity == .error }
+        defer {
+            for file in overflowPerFile.keys.sorted() {
+                if let summary = overflowPerFile[file]?.summary(limit: DiagnosticBag.maximumPerFile) { diagnostics.append(summary) }
+            }
+        }
+        var hasErrors = hasLoaderErrors || self.hasErrors
             || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
         // Unused declarations are only worth reporting in a program that resolved: after an
         // error, a misspelt or misplaced reference would make its target look unused.
         if !hasErrors {
             reportUnused()
             strings.reportUnused(checker: self)
-            hasErrors = diagnostics.contains { $0.severity == .error }
+            hasErrors = self.hasErrors
         }
         partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales,
                                         guides: guidesWithoutErrors(candidates))
@@ -118,6 +134,8 @@ public final class Checker {
     /// An error outside every guide (a style, a screen, the strings) may affect any of them, so
     /// then none is.
     private func guidesWithoutErrors(_ candidates: [(node: DeclarationNode, guide: IRGuide)]) -> [IRGuide] {
+        // An error left out has no range to place it in a guide, so then no guide counts as clean.
+        guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return [] }
         let errors = (diagnostics + trees.flatMap(\.diagnostics)).filter { $0.severity == .error }.map(\.range)
         guard !errors.isEmpty else { return candidates.map(\.guide) }
         // Guides in file and source order, so the one holding an offset is found by binary search.

@@ -10,6 +10,13 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// For files with a line longer than `checkpointStride` bytes: the number of Unicode scalars
+    /// before each multiple of the stride, so a column deep inside a very long line is found in
+    /// bounded time instead of by counting from the line start (quadratic over a line's
+    /// diagnostics). Empty for ordinary files.
+    private let scalarCheckpoints: [Int]
+    /// The distance in bytes between scalar checkpoints.
+    private static let checkpointStride = 1024
 
     /// Creates a source file from its bytes.
     public init(path: String, bytes: [UInt8]) {
@@ -30,6 +37,46 @@ public final class SourceFile: Sendable {
             index += 1
         }
         self.lineStarts = starts
+        self.scalarCheckpoints = Self.checkpoints(bytes, lineStarts: starts)
+    }
+
+    /// Counts scalars at every stride boundary, only when some line is longer than the stride.
+    private static func checkpoints(_ bytes: [UInt8], lineStarts: [Int]) -> [Int] {
+        var longestLine = 0
+        var previous = 0
+        for start in lineStarts.dropFirst() {
+            longestLine = max(longestLine, start - previous)
+            previous = start
+        }
+        longestLine = max(longestLine, bytes.count - previous)
+        guard longestLine > checkpointStride else { return [] }
+        var checkpoints: [Int] = []
+        checkpoints.reserveCapacity(bytes.count / checkpointStride + 1)
+        var scalars = 0
+        for (index, byte) in bytes.enumerated() {
+            if index % checkpointStride == 0 { checkpoints.append(scalars) }
+            // Continuation bytes (10xxxxxx) do not start a new scalar.
+            if byte & 0xC0 != 0x80 { scalars += 1 }
+        }
+        return checkpoints
+    }
+
+    /// The number of scalars that start in `bytes[from..<to]`.
+    private func scalarCount(from start: Int, to end: Int) -> Int {
+        guard end - start > Self.checkpointStride, !scalarCheckpoints.isEmpty else {
+            var count = 0
+            for index in start..<end where bytes[index] & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        return scalarsBefore(end) - scalarsBefore(start)
+    }
+
+    /// The number of scalars that start before `offset`, from the nearest checkpoint.
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let block = offset / Self.checkpointStride
+        var count = scalarCheckpoints[block]
+        for index in (block * Self.checkpointStride)..<offset where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     /// Creates a source file from text.
@@ -53,13 +100,7 @@ public final class SourceFile: Sendable {
     public func location(of offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         let line = lineIndex(of: clamped)
-        var column = 1
-        var index = lineStarts[line]
-        while index < clamped {
-            // Continuation bytes (10xxxxxx) do not start a new scalar.
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        var column = 1 + scalarCount(from: lineStarts[line], to: clamped)
         // A UTF-8 byte-order mark at the very start is not a column.
         if line == 0, hasByteOrderMark, clamped >= 3 { column -= 1 }
         return SourceLocation(offset: clamped, line: line + 1, column: column)

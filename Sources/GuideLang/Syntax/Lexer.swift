@@ -23,7 +23,7 @@ public struct Lexer {
     }
 
     /// Lexes a whole file into tokens ending with `endOfFile`.
-    public static func tokenize(_ source: SourceFile, fileID: FileID) -> (tokens: [Token], diagnostics: [Diagnostic]) {
+    public static func tokenize(_ source: SourceFile, fileID: FileID) -> (tokens: [Token], diagnostics: DiagnosticBag) {
         var lexer = Lexer(bytes: source.bytes, fileID: fileID)
         if source.bytes.count > maximumFileSize {
             lexer.diagnostics.report(Diagnostic(
@@ -32,11 +32,11 @@ public struct Lexer {
                 help: ["split the guides over several files that import shared styles and screens"]))
             let end = UInt32(0)
             return ([Token(kind: .endOfFile, isAtLineStart: false, triviaStart: end, start: end, end: end)],
-                    lexer.diagnostics.diagnostics)
+                    lexer.diagnostics)
         }
         lexer.tokens.reserveCapacity(source.bytes.count / 4 + 1)
         lexer.run()
-        return (lexer.tokens, lexer.diagnostics.diagnostics)
+        return (lexer.tokens, lexer.diagnostics)
     }
 
     private mutating func run() {

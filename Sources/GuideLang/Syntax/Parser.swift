@@ -8,7 +8,7 @@ public struct Parser {
     private let fileID: FileID
     private let tokens: [Token]
     private var position = 0
-    private var diagnostics: [Diagnostic]
+    private var diagnostics = DiagnosticBag()
     /// Whether a `[` was just reported, so its `]` is skipped quietly.
     private var hasReportedBracket = false
     /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
@@ -17,22 +17,19 @@ public struct Parser {
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
 
-    private init(source: SourceFile, fileID: FileID, tokens: [Token], diagnostics: [Diagnostic]) {
+    private init(source: SourceFile, fileID: FileID, tokens: [Token]) {
         self.source = source
         self.fileID = fileID
         self.tokens = tokens
-        self.diagnostics = diagnostics
     }
 
     /// Lexes and parses a file.
     public static func parse(_ source: SourceFile, fileID: FileID = FileID(0)) -> SyntaxTree {
         let (tokens, lexical) = Lexer.tokenize(source, fileID: fileID)
-        var parser = Parser(source: source, fileID: fileID, tokens: tokens, diagnostics: lexical)
+        var parser = Parser(source: source, fileID: fileID, tokens: tokens)
         let members = parser.parseMembers(closing: nil)
-        let sorted = parser.diagnostics.enumerated().sorted {
-            ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
-        }.map(\.element)
-        return SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: members, diagnostics: sorted)
+        let diagnostics = DiagnosticBag.merged([lexical, parser.diagnostics])
+        return SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: members, diagnostics: diagnostics)
     }
 
     // MARK: Vocabulary
@@ -64,7 +61,7 @@ public struct Parser {
         }
     }
 
-    private mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    private mutating func report(_ diagnostic: Diagnostic) { diagnostics.report(diagnostic) }
 
     /// Skips the rest of a broken member: up to the next line start, `;` or the closing `}` of the
     /// current block, stepping over balanced brackets.
