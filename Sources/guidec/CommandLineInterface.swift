@@ -444,14 +444,17 @@ struct CommandLineInterface {
         if options.format == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
         guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
         guard command.name == "build" else { return 0 }
-        let json = IRJSONEmitter.emit(document, pretty: !options.isCompact)
+        // The JSON streams out a megabyte at a time: the output of a large program is several times
+        // its input, and holding it whole would dominate guidec's memory.
+        let pretty = !options.isCompact
         if let output = options.output, output != "-" {
-            if let failure = FileSystem.writeAtomically(json, to: output) {
+            let failure = FileSystem.writeAtomically(to: output) { write in IRJSONEmitter.emit(document, pretty: pretty, to: write) }
+            if let failure {
                 Terminal.standardError("guidec: error: \(failure)\n")
                 return 1
             }
         } else {
-            Terminal.standardOutput(bytes: json)
+            IRJSONEmitter.emit(document, pretty: pretty) { Terminal.standardOutput(rawBytes: $0) }
         }
         return 0
     }

@@ -61,19 +61,28 @@ enum FileSystem {
         return .success([UInt8](data))
     }
 
-    /// Whether the file at `path` holds exactly `bytes`, compared a megabyte at a time so a large
-    /// output is never held in memory twice.
-    static func hasSameContents(_ path: String, _ bytes: [UInt8]) -> Bool {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size == bytes.count,
-              let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        var offset = 0
-        while offset < bytes.count {
-            guard let chunk = try? handle.read(upToCount: 1 << 20), !chunk.isEmpty,
-                  chunk.elementsEqual(bytes[offset..<min(bytes.count, offset + chunk.count)]) else { return false }
-            offset += chunk.count
+    /// Whether two files hold the same bytes, compared a megabyte at a time.
+    static func hasSameContents(_ first: String, _ second: String) -> Bool {
+        guard let firstSize = (try? FileManager.default.attributesOfItem(atPath: first))?[.size] as? Int,
+              let secondSize = (try? FileManager.default.attributesOfItem(atPath: second))?[.size] as? Int,
+              firstSize == secondSize,
+              let firstHandle = FileHandle(forReadingAtPath: first), let secondHandle = FileHandle(forReadingAtPath: second)
+        else { return false }
+        defer {
+            try? firstHandle.close()
+            try? secondHandle.close()
         }
-        return true
+        while true {
+            // `read(upToCount:)` gives nil at the end of the file.
+            do {
+                let left = try firstHandle.read(upToCount: 1 << 20) ?? Data()
+                let right = try secondHandle.read(upToCount: 1 << 20) ?? Data()
+                guard left == right else { return false }
+                if left.isEmpty { return true }
+            } catch {
+                return false
+            }
+        }
     }
 
     /// The path with every symlink resolved, or nil when it cannot be resolved.
@@ -111,20 +120,32 @@ enum FileSystem {
         return bytes
     }
 
-    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, flushed to disk,
-    /// then renamed over the target. The target's mode is kept, a symlink is written through, and
-    /// an unchanged file is not rewritten.
+    /// The process's file-creation mask, read once while the program is still single-threaded
+    /// (reading it means setting it, which would race with another thread creating a file).
+    static let creationMask: mode_t = {
+        let mask = umask(0)
+        umask(mask)
+        return mask
+    }()
+
+    /// Writes `bytes` to `path` atomically (see the streaming form).
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
+        writeAtomically(to: path) { write in bytes.withUnsafeBytes(write) }
+    }
+
+    /// Writes what `produce` hands to its writer to `path` atomically: the chunks go to a
+    /// temporary file in the same folder as they come (so a large output is never held whole),
+    /// which is flushed and renamed over the target, and the folder is flushed so the rename
+    /// lasts. The target's mode is kept, a symlink is written through, and an unchanged file is
+    /// not rewritten (the temporary file is compared with it and removed).
+    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) -> String? {
         var target = path
         // Write through a symlink rather than replacing it with a regular file.
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
             target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: path), destination)
         }
-        if hasSameContents(target, bytes) { return nil }
         // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
-        let mask = umask(0)
-        umask(mask)
-        var mode: mode_t = 0o666 & ~mask
+        var mode: mode_t = 0o666 & ~creationMask
         var status = stat()
         let exists = stat(target, &status) == 0
         if exists { mode = status.st_mode & 0o7777 }
@@ -136,11 +157,11 @@ enum FileSystem {
         guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
-        var offset = 0
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                // cannot fire: the loop runs only while offset < count, so the buffer is not empty.
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        produce { chunk in
+            guard failure == nil, let base = chunk.baseAddress else { return }
+            var offset = 0
+            while offset < chunk.count {
+                let written = write(descriptor, base + offset, chunk.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = "cannot write \(path): \(systemError())"
@@ -149,14 +170,29 @@ enum FileSystem {
                 offset += written
             }
         }
+        if failure == nil, exists, hasSameContents(temporaryPath, target) {
+            close(descriptor)
+            unlink(temporaryPath)
+            return nil
+        }
         if failure == nil, fchmod(descriptor, mode) != 0 { failure = "cannot set the mode of \(path)" }
         if failure == nil, fsync(descriptor) != 0 { failure = "cannot flush \(path) to disk: \(systemError())" }
         close(descriptor)
         if failure == nil, rename(temporaryPath, target) != 0 {
             failure = "cannot replace \(path): \(systemError())"
         }
-        if failure != nil { unlink(temporaryPath) }
-        return failure
+        if failure != nil {
+            unlink(temporaryPath)
+            return failure
+        }
+        // Best effort: the new file is complete either way; this makes the rename itself survive a
+        // power cut. Some file systems refuse to flush a folder (EINVAL), which is no failure.
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
+        if folder >= 0 {
+            _ = fsync(folder)
+            close(folder)
+        }
+        return nil
     }
 }
 

@@ -13,17 +13,20 @@ enum Terminal {
     /// Writes bytes to standard output straight from the array, without a second copy of a
     /// document that may be hundreds of megabytes.
     static func standardOutput(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return  // the reader went away (EPIPE, with SIGPIPE ignored): nothing to do
-                }
-                offset += written
+        bytes.withUnsafeBytes { standardOutput(rawBytes: $0) }
+    }
+
+    /// Writes raw bytes to standard output, all of them unless the reader went away.
+    static func standardOutput(rawBytes buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // the reader went away (EPIPE, with SIGPIPE ignored): nothing to do
             }
+            offset += written
         }
     }
 

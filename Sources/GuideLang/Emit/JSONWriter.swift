@@ -147,6 +147,14 @@ public struct JSONWriter {
     /// Ends the document with a newline.
     public mutating func finish() { bytes.append(0x0A) }
 
+    /// Hands the bytes written so far to `sink` and forgets them, keeping the buffer, so that a
+    /// large document streams out in chunks instead of being held whole.
+    public mutating func flush(to sink: (UnsafeRawBufferPointer) -> Void) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     private mutating func writeString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value

@@ -57,7 +57,7 @@ extension Checker {
     /// Warns once for each style property that cannot apply to a node of `kind`.
     func checkStylesApply(_ styles: [DeclarationNode], to kind: DeclarationKind, usedAt range: SourceRange) {
         for style in styles {
-            for (name, entry) in style.properties.sorted(by: { $0.value.nameRange.start < $1.value.nameRange.start }) {
+            for (name, entry) in style.properties.inOrder {
                 guard let spec = PropertySchema.spec(named: name), !spec.styleTargets.isEmpty,
                       !spec.styleTargets.contains(kind) else { continue }
                 guard reportedInapplicable.insert("\(ObjectIdentifier(style).hashValue)/\(name)/\(kind.rawValue)").inserted else { continue }

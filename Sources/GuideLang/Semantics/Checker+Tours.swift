@@ -21,13 +21,16 @@ extension Checker {
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
                 help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
         }
-        var steps: [IRStep?] = []
-        for stepNode in stepNodes {
-            steps.append(lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets))
-        }
+        let steps = stepNodes.map { lowerStep($0, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets) }
         let order = StepOrdering.resolve(stepNodes, scope: stepScope, checker: self)
         guard let screen, let order else { return nil }
-        let ordered = order.compactMap { steps[$0] }
+        // Sized exactly: the IR of every tour stays alive until it is emitted, and steps are large.
+        var ordered: [IRStep] = []
+        ordered.reserveCapacity(order.count)
+        for index in order {
+            guard let step = steps[index] else { return nil }
+            ordered.append(step)
+        }
         guard ordered.count == steps.count else { return nil }
         return IRTour(id: node.name, screen: screen.name, steps: ordered)
     }

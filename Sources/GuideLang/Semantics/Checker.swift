@@ -229,6 +229,9 @@ public final class Checker {
         node.isTopLevel = parent == nil
         checkHeader(node)
         var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: kind))
+        node.properties.reserveCapacity(syntax.members.reduce(0) { count, member in
+            if case .property = member { count + 1 } else { count }
+        })
         for member in syntax.members {
             switch member {
             case .importDirective(let directive):
@@ -325,8 +328,8 @@ public final class Checker {
             return
         }
         let value = property.items.isEmpty ? nil : reader.read(property, as: spec.type)
-        let valueRange = property.items.first.map { tree.range(from: $0.firstToken, through: property.lastToken) } ?? range
-        node.properties[name] = .init(value: value, syntax: property, nameRange: nameRange, range: range, valueRange: valueRange)
+        let valueStart = property.items.first.map { Int(tree.tokens[$0.firstToken].start) } ?? range.start
+        node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
     }
 
     private func collectString(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {

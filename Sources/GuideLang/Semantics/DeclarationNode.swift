@@ -1,13 +1,64 @@
 /// A declaration after collection: its kind, name, checked properties and children.
 final class DeclarationNode {
-    /// A property as written, with its value when the value was valid.
+    /// A property as written, with its value when the value was valid. Kept compact (offsets,
+    /// not ranges) because a large program has one per property written.
     struct PropertyEntry {
         var value: PropertyValue?
-        var syntax: PropertySyntax
-        var nameRange: SourceRange
-        var range: SourceRange
+        let fileID: FileID
+        private let nameStart: UInt32
+        private let nameEnd: UInt32
+        private let valueStart: UInt32
+        private let end: UInt32
+
+        init(value: PropertyValue?, nameRange: SourceRange, valueStart: Int, end: Int) {
+            self.value = value
+            fileID = nameRange.fileID
+            // Offsets come from tokens, which are 32-bit already.
+            nameStart = UInt32(truncatingIfNeeded: nameRange.start)
+            nameEnd = UInt32(truncatingIfNeeded: nameRange.end)
+            self.valueStart = UInt32(truncatingIfNeeded: valueStart)
+            self.end = UInt32(truncatingIfNeeded: end)
+        }
+
+        /// The property's name.
+        var nameRange: SourceRange { SourceRange(fileID: fileID, start: Int(nameStart), end: Int(nameEnd)) }
+        /// The whole property, name to last token.
+        var range: SourceRange { SourceRange(fileID: fileID, start: Int(nameStart), end: Int(end)) }
         /// The value alone (after the colon), for references and fix-its that replace it.
-        var valueRange: SourceRange
+        var valueRange: SourceRange { SourceRange(fileID: fileID, start: Int(valueStart), end: Int(end)) }
+    }
+
+    /// A block's properties by name, in source order. A block holds only the few properties its
+    /// schema allows, each once, so a short array searched in order beats a hash table, which
+    /// cost a large program a third of its memory.
+    struct PropertyList {
+        private var names: [String] = []
+        private var entries: [PropertyEntry] = []
+
+        /// Makes room for `count` properties.
+        mutating func reserveCapacity(_ count: Int) {
+            names.reserveCapacity(count)
+            entries.reserveCapacity(count)
+        }
+
+        /// The entry of a property, or nil when it is not set; setting adds or replaces it.
+        subscript(name: String) -> PropertyEntry? {
+            get { names.firstIndex(of: name).map { entries[$0] } }
+            set {
+                if let index = names.firstIndex(of: name) {
+                    if let newValue { entries[index] = newValue } else {
+                        names.remove(at: index)
+                        entries.remove(at: index)
+                    }
+                } else if let newValue {
+                    names.append(name)
+                    entries.append(newValue)
+                }
+            }
+        }
+
+        /// The properties in the order they were set (source order).
+        var inOrder: [(name: String, entry: PropertyEntry)] { Array(zip(names, entries)) }
     }
 
     /// One `key: "text"` entry of a `locale` block.
@@ -28,7 +79,7 @@ final class DeclarationNode {
     let subject: Reference?
     /// Whether the declaration is in a file named on the command line (not only imported).
     let isInRootFile: Bool
-    var properties: [String: PropertyEntry] = [:]
+    var properties = PropertyList()
     var children: [DeclarationNode] = []
     var strings: [StringEntry] = []
     /// Set when something refers to the declaration, for unused warnings.

@@ -36,6 +36,15 @@ public struct Lexer {
         }
         lexer.tokens.reserveCapacity(source.bytes.count / 4 + 1)
         lexer.run()
+        // The guess above is generous; give back what was not used (tokens live as long as the
+        // tree, and the copy is made before any other large structure exists).
+        if lexer.tokens.capacity - lexer.tokens.count > 4096 {
+            // `Array(tokens)` would share the same oversized buffer; a fresh array of the exact size does not.
+            var tight: [Token] = []
+            tight.reserveCapacity(lexer.tokens.count)
+            tight.append(contentsOf: lexer.tokens)
+            return (tight, lexer.diagnostics)
+        }
         return (lexer.tokens, lexer.diagnostics)
     }
 

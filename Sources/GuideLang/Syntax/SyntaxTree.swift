@@ -47,8 +47,9 @@ public struct SyntaxTree: Sendable {
 public enum Member: Sendable {
     /// `name: value`
     case property(PropertySyntax)
-    /// `keyword [name] [on subject] { ... }`
-    case declaration(DeclarationSyntax)
+    /// `keyword [name] [on subject] { ... }`; boxed, because a declaration is twice the size of
+    /// a property and most members are properties (an array of members is as wide as its widest).
+    indirect case declaration(DeclarationSyntax)
     /// `import "path"`
     case importDirective(ImportSyntax)
 }
