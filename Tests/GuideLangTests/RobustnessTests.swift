@@ -124,4 +124,29 @@ struct RobustnessTests {
         #expect(warnedSummary.severity == .warning && warnedSummary.message == "too many problems in this file; 200 more not reported")
         #expect(warned.document != nil, "only warnings were left out, so the program still builds")
     }
+
+    /// Columns on long lines come from checkpoints; they must agree with counting scalars from the
+    /// line start at every offset, including the end of a file whose size is a multiple of the
+    /// checkpoint stride (the render fuzzer found that one).
+    @Test(arguments: [1023, 1024, 1025, 2048, 3000])
+    func columnsOnLongLinesAgreeWithCounting(size: Int) {
+        var generator = SeededGenerator(state: UInt64(size))
+        let pieces: [[UInt8]] = [[0x61], [0x20], Array("é".utf8), Array("中".utf8), Array("😀".utf8), [0x0A], [0xFF]]
+        var bytes: [UInt8] = []
+        while bytes.count < size {
+            // Line breaks are rare, so most lines are longer than the stride.
+            let piece = pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            if piece == [0x0A], Int.random(in: 0..<500, using: &generator) != 0 { continue }
+            bytes += piece
+        }
+        bytes = Array(bytes.prefix(size))
+        let file = SourceFile(path: "long.guide", bytes: bytes)
+        for offset in 0...size {
+            let line = file.lineIndex(of: offset)
+            let expected = 1 + file.bytes[file.lineStarts[line]..<offset].filter { $0 & 0xC0 != 0x80 }.count
+            let location = file.location(of: offset)
+            #expect(location.line == line + 1 && location.column == expected, "offset \(offset) of \(size)")
+            if location.column != expected { break }
+        }
+    }
 }

@@ -58,6 +58,9 @@ public final class SourceFile: Sendable {
             // Continuation bytes (10xxxxxx) do not start a new scalar.
             if byte & 0xC0 != 0x80 { scalars += 1 }
         }
+        // The end of the file is a position too (an insertion there, a range ending there): when
+        // it falls on a stride boundary it needs its own checkpoint.
+        if bytes.count % checkpointStride == 0 { checkpoints.append(scalars) }
         return checkpoints
     }
 
