@@ -19,10 +19,19 @@ public struct JSONWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// A line break followed by enough indentation for any depth the IR reaches, copied in one
+    /// go: a pretty document is a fifth indentation, and appending it byte by byte showed.
+    private static let lineBreakAndIndentation: [UInt8] = [0x0A] + [UInt8](repeating: 0x20, count: 64)
+
     private mutating func newline() {
         guard isPretty else { return }
-        bytes.append(0x0A)
-        for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        let length = 1 + 2 * depth
+        if length <= Self.lineBreakAndIndentation.count {
+            bytes.append(contentsOf: Self.lineBreakAndIndentation[0..<length])
+        } else {
+            bytes.append(0x0A)
+            for _ in 0..<depth { bytes.append(0x20); bytes.append(0x20) }
+        }
     }
 
     /// Writes the separator and indentation before a value.

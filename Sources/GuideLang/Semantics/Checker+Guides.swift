@@ -115,7 +115,8 @@ extension Checker {
         for pageNode in pageNodes {
             let styles = styleChain(of: pageNode, localStyles: scope.styles)
             checkStylesApply(styles, to: .page, usedAt: pageNode.properties["style"]?.range ?? pageNode.nameRange)
-            let chain = [(pageNode, styles), (node, pagesStyles)]
+            // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
+            let chain: StyleChain = [(pageNode, styles), (node, pagesStyles)]
             if !pageNode.has("title"), !pageNode.has("body"), !pageNode.has("image") {
                 report(Diagnostic(
                     .missingRequired, at: pageNode.headerRange, "\(pageNode.displayName) shows nothing",

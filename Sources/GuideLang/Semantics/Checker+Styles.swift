@@ -37,14 +37,18 @@ extension Checker {
         return chain
     }
 
+    /// A page or step with its styles, then the block that holds it (the tour or `pages`) with its
+    /// styles: where a presentation property is looked up, in order.
+    typealias StyleChain = [(node: DeclarationNode, styles: [DeclarationNode])]
+
     /// The value of a presentation property for a page or step: the node itself, then its
     /// styles, then the next node in `chain` (the tour or `pages` block) and its styles.
-    func effectiveValue(_ name: String, chain: [(node: DeclarationNode, styles: [DeclarationNode])]) -> PropertyValue? {
+    func effectiveValue(_ name: String, chain: StyleChain) -> PropertyValue? {
         effectiveEntry(name, chain: chain)?.value
     }
 
     /// Where the effective value of a property was written.
-    func effectiveEntry(_ name: String, chain: [(node: DeclarationNode, styles: [DeclarationNode])]) -> DeclarationNode.PropertyEntry? {
+    func effectiveEntry(_ name: String, chain: StyleChain) -> DeclarationNode.PropertyEntry? {
         for (node, styles) in chain {
             if let entry = node.properties[name] { return entry }
             for style in styles {

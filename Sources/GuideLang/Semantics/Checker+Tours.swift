@@ -41,7 +41,8 @@ extension Checker {
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
-        let chain = [(node, styles), (tour, tourStyles)]
+        // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
+        let chain: StyleChain = [(node, styles), (tour, tourStyles)]
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
 
         var highlighted: [String] = []

@@ -195,7 +195,7 @@ public final class Checker {
         let keyword = tree.text(syntax.keyword)
         let allowed = parent?.kind.children ?? DeclarationKind.topLevel
         let place = parent.map { "'\($0.kind.rawValue)'" } ?? "the top level"
-        guard let kind = DeclarationKind(rawValue: keyword) else {
+        guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
             let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
             report(Diagnostic(
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",

@@ -26,6 +26,18 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
     /// `locale ID { ... }`: the strings of one locale.
     case locale
 
+    /// The kind a keyword names, from the keyword's bytes in the source: the parser and checker
+    /// ask for every word that may start a block, and `init(rawValue:)` would build a `String`
+    /// and run a string switch each time.
+    public init?(keyword: ArraySlice<UInt8>) {
+        guard let match = Self.keywords.first(where: { $0.bytes.count == keyword.count && $0.bytes.elementsEqual(keyword) }) else {
+            return nil
+        }
+        self = match.kind
+    }
+
+    private static let keywords: [(bytes: [UInt8], kind: DeclarationKind)] = allCases.map { (Array($0.rawValue.utf8), $0) }
+
     /// The kinds that may appear directly inside this one.
     public var children: [DeclarationKind] {
         switch self {

@@ -124,7 +124,7 @@ public struct Parser {
     private func endsEnclosingBlock() -> Bool {
         guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
               looksLikeDeclaration(at: position),
-              let keyword = DeclarationKind(rawValue: text(position))
+              let keyword = DeclarationKind(keyword: source.bytes[tokens[position].range])
         else { return false }
         if let innermost = blockStack.last, let innermost, innermost.children.contains(keyword) { return false }
         if blockStack.last == nil { return false }
@@ -187,12 +187,12 @@ public struct Parser {
     /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`
     /// it needs the keyword, since inside a value `en locale en {` must not read as a block.
     private func isBlockHeader(at index: Int) -> Bool {
-        kind(at: index) == .identifier && DeclarationKind(rawValue: text(index)) != nil && looksLikeDeclaration(at: index)
+        kind(at: index) == .identifier && DeclarationKind(keyword: source.bytes[tokens[index].range]) != nil && looksLikeDeclaration(at: index)
     }
 
     /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
     private func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
-        guard DeclarationKind(rawValue: text(index)) != nil, kind(at: index + 1) == .identifier,
+        guard DeclarationKind(keyword: source.bytes[tokens[index].range]) != nil, kind(at: index + 1) == .identifier,
               !tokens[index + 1].isAtLineStart, peekKind(2) == .identifier || peekKind(2) == .string,
               kind(at: index + 3) == .colon
         else { return false }
@@ -268,7 +268,7 @@ public struct Parser {
             declaration.lastToken = max(open, position - 1)
             return declaration
         }
-        blockStack.append(DeclarationKind(rawValue: text(keyword)))
+        blockStack.append(DeclarationKind(keyword: source.bytes[tokens[keyword].range]))
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
         if current.kind == .rightBrace {
