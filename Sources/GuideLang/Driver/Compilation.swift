@@ -2,8 +2,6 @@
 public struct Compilation: Sendable {
     /// Every file loaded, indexed by `FileID.index`.
     public let files: [SourceFile]
-    /// The parsed files, in the same order.
-    public let trees: [SyntaxTree]
     /// Every diagnostic, sorted by file (load order) and position.
     public let diagnostics: [Diagnostic]
     /// The lowered document, or nil when an error was reported.
@@ -22,18 +20,22 @@ public struct Compilation: Sendable {
     public static func compile(roots: [SourceFile], provider: (any SourceProvider)?) -> Compilation {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
+        let trees = loader.takeTrees()
+        let files = trees.map(\.source)
+        var all = loader.diagnostics
+        for tree in trees { all += tree.diagnostics }
+        // The trees move into the checker, which lets go of their members once it has collected
+        // them; keeping them here would keep every syntax node alive until the end.
         let (document, cleanGuides, checkDiagnostics) = Checker.checkAllowingErrors(
-            loader.trees, rootFiles: loader.rootIDs,
+            consume trees, rootFiles: loader.rootIDs,
             hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports,
             hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error })
-        var all = loader.diagnostics + checkDiagnostics
-        for tree in loader.trees { all += tree.diagnostics }
+        all += checkDiagnostics
         let sorted = all.enumerated().sorted { left, right in
             let (a, b) = (left.element.range, right.element.range)
             return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
         }.map(\.element)
-        return Compilation(files: loader.trees.map(\.source), trees: loader.trees, diagnostics: sorted, document: document,
-                           lintableDocument: document ?? cleanGuides)
+        return Compilation(files: files, diagnostics: sorted, document: document, lintableDocument: document ?? cleanGuides)
     }
 
     /// Parses and checks a single text, for tests and editors.
@@ -62,6 +64,12 @@ struct ImportLoader {
     private var chain: [(identity: String, path: String)] = []
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
+
+    /// Hands over the parsed files, leaving none here.
+    mutating func takeTrees() -> [SyntaxTree] {
+        defer { trees = [] }
+        return trees
+    }
 
     private func identity(of path: String) -> String {
         provider?.identity(of: path) ?? PathArithmetic.normalize(path)

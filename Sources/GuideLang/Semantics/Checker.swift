@@ -4,7 +4,8 @@
 /// report duplicates; resolve references, frames, order and strings while lowering each guide.
 /// Every phase reports and carries on, so independent mistakes are all reported in one run.
 public final class Checker {
-    let trees: [SyntaxTree]
+    /// The files; their members are taken out as they are collected (nothing reads them later).
+    private(set) var trees: [SyntaxTree]
     let rootFiles: Set<FileID>
     var diagnostics: [Diagnostic] = []
 
@@ -38,7 +39,7 @@ public final class Checker {
     /// Whether loading the files reported an error (a missing file, a cycle, a limit).
     let hasLoaderErrors: Bool
 
-    private init(trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool) {
+    private init(trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool) {
         self.trees = trees
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
@@ -49,18 +50,18 @@ public final class Checker {
     /// Checks the trees and returns the lowered document (nil when an error was reported) and
     /// the checker's diagnostics in source order.
     public static func check(
-        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
+        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
     ) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
-        let result = checkAllowingErrors(trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
+        let result = checkAllowingErrors(consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
         return (result.document, result.diagnostics)
     }
 
     /// Like `check`, and also returns the guides that lowered without an error of their own, so
     /// that lint can lay them out when another part of the program is broken.
     public static func checkAllowingErrors(
-        _ trees: [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
+        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
     ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic]) {
-        let checker = Checker(trees: trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
+        let checker = Checker(trees: consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
         let document = checker.run()
         return (document, checker.partialDocument, checker.diagnostics)
     }
@@ -93,7 +94,15 @@ public final class Checker {
     private var partialDocument: GuideDocument?
 
     private func run() -> GuideDocument? {
-        for tree in trees { collectFile(tree) }
+        for index in trees.indices {
+            // Collection reads every member it needs into declaration nodes, which refer to tokens,
+            // not to members. Taking the members out of the tree lets each top-level block's syntax
+            // go as soon as it is collected, instead of a whole file's (a third of a large
+            // program's memory) living until the end.
+            var members: [Member] = []
+            swap(&members, &trees[index].members)
+            collectFile(trees[index], members: members)
+        }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
         var lowered: [IRGuide] = []
@@ -165,9 +174,12 @@ public final class Checker {
 
     // MARK: Collection
 
-    private func collectFile(_ tree: SyntaxTree) {
+    private func collectFile(_ tree: SyntaxTree, members: consuming [Member]) {
         var seenDeclaration = false
-        for member in tree.members {
+        // Popped from the end of the reversed list, so each member is released once handled.
+        var remaining = members
+        remaining.reverse()
+        while let member = remaining.popLast() {
             switch member {
             case .importDirective(let directive):
                 if seenDeclaration {
@@ -225,7 +237,10 @@ public final class Checker {
             }
             return nil
         }
-        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        // The node keeps the header, not the members: those are read below, once.
+        var header = syntax
+        header.members = []
+        let node = DeclarationNode(kind: kind, syntax: header, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
         node.isTopLevel = parent == nil
         checkHeader(node)
         var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: kind))

@@ -11,8 +11,8 @@ public struct SyntaxTree: Sendable {
     public let fileID: FileID
     /// Every token, ending with `endOfFile`.
     public let tokens: [Token]
-    /// The file's top-level members.
-    public let members: [Member]
+    /// The file's top-level members (the checker takes them out once it has read them).
+    public internal(set) var members: [Member]
     /// Lexical and syntax diagnostics, in source order.
     public let diagnostics: [Diagnostic]
 
