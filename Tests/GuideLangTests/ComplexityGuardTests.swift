@@ -96,4 +96,33 @@ struct ComplexityGuardTests {
         #expect(ratio < 4.6, "4x the line took \(ratio)x the instructions (\(small) -> \(large)): a quadratic path?")
         #expect(ratio > 2, "the longer line did suspiciously little work (\(small) -> \(large))")
     }
+
+    /// The peak heap (valgrind massif, deterministic) of `guidec check` on a 300 KB program must
+    /// stay within its budget relative to the input: keeping every file's syntax alive until the
+    /// end, or a hash table per block, each cost a third more and would fail this.
+    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    func checkPeakHeapStaysWithinItsBudget() throws {
+        let text = Self.program(guides: 400)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("program.guide")
+        let profile = folder.appendingPathComponent("massif.out")
+        try text.write(to: input, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", CommandLineTests.binary.path, "check", input.path]
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        // Each snapshot has a line "mem_heap_B=123".
+        let peak = try String(contentsOf: profile, encoding: .utf8).split(separator: "\n")
+            .compactMap { $0.hasPrefix("mem_heap_B=") ? Int($0.dropFirst("mem_heap_B=".count)) : nil }.max() ?? 0
+        let ratio = Double(peak) / Double(text.utf8.count)
+        print("check peak heap: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
+        // Measured 29.7x with the debug build on 2026-11-29; 40.3x with the syntax kept alive.
+        #expect(ratio < 33, "peak heap \(peak) bytes is \(ratio)x the input")
+        #expect(ratio > 5, "massif measured suspiciously little (\(peak) bytes)")
+    }
 }
