@@ -416,7 +416,11 @@ struct CommandLineInterface {
         let importRoots = options.importRoots.isEmpty
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
             : options.importRoots
-        let compilation = Compilation.compile(roots: roots, provider: FileSystemSourceProvider(roots: importRoots))
+        let provider = FileSystemSourceProvider(roots: importRoots)
+        if command.name == "build", let output = options.output, output != "-" {
+            return runStreamingBuild(roots: roots, provider: provider, output: output, options: options, command: command)
+        }
+        let compilation = Compilation.compile(roots: roots, provider: provider)
         var diagnostics = compilation.diagnostics
         var layouts: [Linter.StepLayout] = []
         // Lint lays out every guide that checked clean, even when another file of the run has
@@ -430,7 +434,48 @@ struct CommandLineInterface {
                     < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
             }.map(\.element)
         }
-        diagnostics = diagnostics.compactMap { diagnostic in
+        diagnostics = adjusted(diagnostics, options: options)
+        report(diagnostics, compilation: compilation, options: options, command: command)
+        // JSON output also says where every tip landed, one line per step and screen.
+        if options.format == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
+        guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
+        guard command.name == "build" else { return 0 }
+        // Standard output cannot take back what it was given, so the document is complete before
+        // the first byte goes out; then it streams a megabyte at a time.
+        IRJSONEmitter.emit(document, pretty: !options.isCompact) { Terminal.standardOutput(rawBytes: $0) }
+        return 0
+    }
+
+    /// `build -o FILE`: each guide's JSON goes to the atomic write's temporary file as soon as it
+    /// is lowered, so neither the program's IR nor its JSON (several times the input) is held
+    /// whole; when the program turns out to have an error the temporary file is dropped and the
+    /// target is untouched.
+    private func runStreamingBuild(
+        roots: [SourceFile], provider: FileSystemSourceProvider, output: String, options: CompileOptions, command: Command
+    ) -> Int32 {
+        var status: Int32 = 1
+        let failure = FileSystem.writeAtomically(to: output) { write in
+            withoutActuallyEscaping(write) { write in
+                let stream = IRJSONStream(pretty: !options.isCompact, sink: write)
+                let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: stream)
+                let diagnostics = adjusted(compilation.diagnostics, options: options)
+                report(diagnostics, compilation: compilation, options: options, command: command)
+                guard !diagnostics.contains(where: { $0.severity == .error }), compilation.document != nil else { return false }
+                stream.finish()
+                status = 0
+                return true
+            }
+        }
+        if let failure {
+            Terminal.standardError("guidec: error: \(failure)\n")
+            return 1
+        }
+        return status
+    }
+
+    /// The diagnostics after `--allow`, `--deny` and `--werror`.
+    private func adjusted(_ diagnostics: [Diagnostic], options: CompileOptions) -> [Diagnostic] {
+        diagnostics.compactMap { diagnostic in
             var diagnostic = diagnostic
             // Errors stay errors: --allow only silences warnings and notes.
             if options.allowed.contains(diagnostic.code.id), diagnostic.severity != .error { return nil }
@@ -439,24 +484,6 @@ struct CommandLineInterface {
             }
             return diagnostic
         }
-        report(diagnostics, compilation: compilation, options: options, command: command)
-        // JSON output also says where every tip landed, one line per step and screen.
-        if options.format == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
-        guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
-        guard command.name == "build" else { return 0 }
-        // The JSON streams out a megabyte at a time: the output of a large program is several times
-        // its input, and holding it whole would dominate guidec's memory.
-        let pretty = !options.isCompact
-        if let output = options.output, output != "-" {
-            let failure = FileSystem.writeAtomically(to: output) { write in IRJSONEmitter.emit(document, pretty: pretty, to: write) }
-            if let failure {
-                Terminal.standardError("guidec: error: \(failure)\n")
-                return 1
-            }
-        } else {
-            IRJSONEmitter.emit(document, pretty: pretty) { Terminal.standardOutput(rawBytes: $0) }
-        }
-        return 0
     }
 
     /// Prints diagnostics: text and short to standard error; machine formats to standard output,

@@ -130,15 +130,20 @@ enum FileSystem {
 
     /// Writes `bytes` to `path` atomically (see the streaming form).
     static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
-        writeAtomically(to: path) { write in bytes.withUnsafeBytes(write) }
+        writeAtomically(to: path) { write in
+            bytes.withUnsafeBytes(write)
+            return true
+        }
     }
 
     /// Writes what `produce` hands to its writer to `path` atomically: the chunks go to a
     /// temporary file in the same folder as they come (so a large output is never held whole),
     /// which is flushed and renamed over the target, and the folder is flushed so the rename
     /// lasts. The target's mode is kept, a symlink is written through, and an unchanged file is
-    /// not rewritten (the temporary file is compared with it and removed).
-    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Void) -> String? {
+    /// not rewritten (the temporary file is compared with it and removed). When `produce`
+    /// returns false (the output turned out to be wrong) the temporary file is removed and the
+    /// target is left alone.
+    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Bool) -> String? {
         var target = path
         // Write through a symlink rather than replacing it with a regular file.
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
@@ -157,7 +162,7 @@ enum FileSystem {
         guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
-        produce { chunk in
+        let isWanted = produce { chunk in
             guard failure == nil, let base = chunk.baseAddress else { return }
             var offset = 0
             while offset < chunk.count {
@@ -170,7 +175,7 @@ enum FileSystem {
                 offset += written
             }
         }
-        if failure == nil, exists, hasSameContents(temporaryPath, target) {
+        if failure == nil, !isWanted || (exists && hasSameContents(temporaryPath, target)) {
             close(descriptor)
             unlink(temporaryPath)
             return nil

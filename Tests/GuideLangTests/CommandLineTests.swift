@@ -210,6 +210,37 @@ struct CommandLineTests {
         #expect(run.standardError.contains("cannot read '/nonexistent/nothing.guide': no such file"))
     }
 
+    /// `build -o` streams each guide into the temporary file as it is lowered; what lands in the
+    /// file is the example's golden JSON, and a failure that only shows after the guides were
+    /// streamed (a warning made an error by --werror) still leaves the target untouched.
+    @Test(arguments: ExampleTests.names)
+    func streamedOutputFileIsTheGolden(name: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.json")
+        let run = try Self.run(["build", name, "-o", output.path], directory: ExampleTests.examples)
+        #expect(run.status == 0, "\(run.standardError)")
+        let golden = TestSupport.fixtures.appendingPathComponent("examples").appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".json"))
+        #expect(try Data(contentsOf: output) == Data(contentsOf: golden))
+    }
+
+    @Test func aFailureFoundAfterStreamingLeavesTheTargetUntouched() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Valid, but with an unused style: a warning, reported after every guide was lowered.
+        try (Self.valid + "style unused { tip-background: #FFFFFF }\n").write(
+            to: folder.appendingPathComponent("warned.guide"), atomically: true, encoding: .utf8)
+        let output = folder.appendingPathComponent("out.json")
+        try "previous".write(to: output, atomically: true, encoding: .utf8)
+        let failed = try Self.run(["build", "--werror", "warned.guide", "-o", "out.json"], directory: folder)
+        #expect(failed.status == 1)
+        #expect(try String(contentsOf: output, encoding: .utf8) == "previous")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+        #expect(try Self.run(["build", "warned.guide", "-o", "out.json"], directory: folder).status == 0)
+        #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("{"))
+    }
+
     @Test func outputIsWrittenAtomicallyAndNeverClobberedByAFailedBuild() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -43,4 +43,29 @@ struct ExampleTests {
         let right = try #require(converted.document)
         #expect(IRJSONEmitter.emit(left) == IRJSONEmitter.emit(right))
     }
+
+    /// Streaming each guide to JSON as it is lowered (what `guidec build -o` does) gives exactly
+    /// the bytes of emitting the whole document, however small the chunks, and the document the
+    /// compilation returns then holds no guides.
+    @Test(arguments: names)
+    func streamedBuildGivesTheSameBytes(name: String) throws {
+        let whole = IRJSONEmitter.emit(try #require(TestSupport.compile([name], base: Self.examples).document))
+        for pretty in [true, false] {
+            var streamed: [UInt8] = []
+            var chunks = 0
+            let stream = IRJSONStream(pretty: pretty, chunkSize: 64) { chunk in
+                streamed.append(contentsOf: chunk)
+                chunks += 1
+            }
+            let provider = DiskSourceProvider(base: Self.examples, root: Self.examples)
+            let bytes = try [UInt8](Data(contentsOf: Self.examples.appendingPathComponent(name)))
+            let compilation = Compilation.compile(roots: [SourceFile(path: name, bytes: bytes)], provider: provider, streamingGuidesTo: stream)
+            stream.finish()
+            #expect(compilation.diagnostics.isEmpty)
+            #expect(compilation.document?.guides.isEmpty == true, "streamed guides are not also kept")
+            let expected = pretty ? whole : IRJSONEmitter.emit(try #require(TestSupport.compile([name], base: Self.examples).document), pretty: false)
+            #expect(streamed == expected, "\(name), pretty: \(pretty)")
+            #expect(chunks > 1, "a 64-byte chunk size should flush between guides")
+        }
+    }
 }

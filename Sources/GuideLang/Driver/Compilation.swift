@@ -16,8 +16,12 @@ public struct Compilation: Sendable {
     /// Whether any error was reported.
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// Parses and checks `roots` and the files they import through `provider`.
-    public static func compile(roots: [SourceFile], provider: (any SourceProvider)?) -> Compilation {
+    /// Parses and checks `roots` and the files they import through `provider`. With a
+    /// `receiver`, each guide goes to it as soon as it is lowered, and `document` and
+    /// `lintableDocument` hold no guides: a large program's IR is then never held whole.
+    public static func compile(
+        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
+    ) -> Compilation {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let trees = loader.takeTrees()
@@ -29,7 +33,8 @@ public struct Compilation: Sendable {
         let (document, cleanGuides, checkDiagnostics) = Checker.checkAllowingErrors(
             consume trees, rootFiles: loader.rootIDs,
             hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports,
-            hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error })
+            hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
+            streamingGuidesTo: receiver)
         all += checkDiagnostics
         let sorted = all.enumerated().sorted { left, right in
             let (a, b) = (left.element.range, right.element.range)

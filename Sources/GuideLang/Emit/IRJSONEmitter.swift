@@ -3,9 +3,9 @@
 public enum IRJSONEmitter {
     /// The document as JSON bytes ending in a newline.
     public static func emit(_ document: GuideDocument, pretty: Bool = true) -> [UInt8] {
-        var writer = JSONWriter(pretty: pretty)
-        write(document, &writer, chunkSize: .max) { _ in }
-        return writer.bytes
+        var bytes: [UInt8] = []
+        emit(document, pretty: pretty, chunkSize: .max) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Streams the document (the same bytes as `emit`) to `sink` in chunks of about `chunkSize`
@@ -13,30 +13,16 @@ public enum IRJSONEmitter {
     public static func emit(
         _ document: GuideDocument, pretty: Bool = true, chunkSize: Int = 1 << 20, to sink: (UnsafeRawBufferPointer) -> Void
     ) {
-        var writer = JSONWriter(pretty: pretty, capacity: min(chunkSize, 1 << 24) + (1 << 16))
-        write(document, &writer, chunkSize: chunkSize, sink: sink)
-        writer.flush(to: sink)
-    }
-
-    private static func write(
-        _ document: GuideDocument, _ writer: inout JSONWriter, chunkSize: Int, sink: (UnsafeRawBufferPointer) -> Void
-    ) {
-        writer.object { json in
-            json.key("format"); json.string(GuideDocument.formatName)
-            json.key("version"); json.integer(GuideDocument.formatVersion)
-            json.key("defaultLocale"); json.string(document.defaultLocale)
-            json.key("locales"); json.array { json in for locale in document.locales { json.string(locale) } }
-            json.key("guides"); json.array { json in
-                for guide in document.guides {
-                    write(guide, &json)
-                    if json.bytes.count >= chunkSize { json.flush(to: sink) }
-                }
-            }
+        withoutActuallyEscaping(sink) { sink in
+            let stream = IRJSONStream(pretty: pretty, chunkSize: chunkSize, sink: sink)
+            stream.begin(defaultLocale: document.defaultLocale, locales: document.locales)
+            for guide in document.guides { stream.receive(guide) }
+            stream.finish()
         }
-        writer.finish()
     }
 
-    private static func write(_ guide: IRGuide, _ json: inout JSONWriter) {
+    /// Writes one guide (used by `IRJSONStream`).
+    static func write(_ guide: IRGuide, _ json: inout JSONWriter) {
         json.object { json in
             json.key("id"); json.string(guide.id)
             json.key("title"); write(guide.title, &json)

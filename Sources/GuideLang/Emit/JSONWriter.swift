@@ -58,11 +58,31 @@ public struct JSONWriter {
     }
 
     private mutating func container(open: UInt8, close: UInt8, _ body: (inout JSONWriter) -> Void) {
+        beginContainer(open)
+        body(&self)
+        endContainer(close)
+    }
+
+    /// Opens an object that stays open until `endObject`, for documents written piece by piece.
+    public mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
+
+    /// Closes the object `beginObject` opened.
+    public mutating func endObject() { endContainer(UInt8(ascii: "}")) }
+
+    /// Opens an array that stays open until `endArray`, for documents written piece by piece.
+    public mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
+
+    /// Closes the array `beginArray` opened.
+    public mutating func endArray() { endContainer(UInt8(ascii: "]")) }
+
+    private mutating func beginContainer(_ open: UInt8) {
         beginValue()
         bytes.append(open)
         depth += 1
         hasElement.append(false)
-        body(&self)
+    }
+
+    private mutating func endContainer(_ close: UInt8) {
         let wasEmpty = hasElement.removeLast() == false
         depth -= 1
         if !wasEmpty { newline() }

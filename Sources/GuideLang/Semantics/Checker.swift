@@ -7,6 +7,8 @@ public final class Checker {
     /// The files; their members are taken out as they are collected (nothing reads them later).
     private(set) var trees: [SyntaxTree]
     let rootFiles: Set<FileID>
+    /// Where lowered guides go one by one instead of into the returned document, if anywhere.
+    private let receiver: (any GuideStreamReceiver)?
     var diagnostics: [Diagnostic] = []
 
     /// Top-level declarations across all files, in file then source order.
@@ -39,8 +41,12 @@ public final class Checker {
     /// Whether loading the files reported an error (a missing file, a cycle, a limit).
     let hasLoaderErrors: Bool
 
-    private init(trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool) {
+    private init(
+        trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool,
+        receiver: (any GuideStreamReceiver)?
+    ) {
         self.trees = trees
+        self.receiver = receiver
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors
@@ -58,10 +64,15 @@ public final class Checker {
 
     /// Like `check`, and also returns the guides that lowered without an error of their own, so
     /// that lint can lay them out when another part of the program is broken.
+    ///
+    /// With a `receiver`, each guide goes to it as soon as it is lowered and the returned
+    /// documents hold no guides, so the program's IR is never held whole.
     public static func checkAllowingErrors(
-        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
+        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
+        streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
     ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic]) {
-        let checker = Checker(trees: consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
+        let checker = Checker(trees: consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
+                              hasLoaderErrors: hasLoaderErrors, receiver: receiver)
         let document = checker.run()
         return (document, checker.partialDocument, checker.diagnostics)
     }
@@ -107,8 +118,13 @@ public final class Checker {
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
         var lowered: [IRGuide] = []
         var candidates: [(node: DeclarationNode, guide: IRGuide)] = []
+        receiver?.begin(defaultLocale: strings.defaultLocale, locales: strings.locales)
         for node in topLevel where node.kind == .guide {
             guard let guide = lowerGuide(node) else { continue }
+            if let receiver {
+                receiver.receive(guide)
+                continue
+            }
             lowered.append(guide)
             candidates.append((node, guide))
         }

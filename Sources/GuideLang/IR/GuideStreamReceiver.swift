@@ -1,0 +1,13 @@
+/// Takes a program's guides one at a time as the checker lowers them, so that a large program's
+/// IR never has to be held whole (see `Compilation.compile(roots:provider:streamingGuidesTo:)`).
+///
+/// The checker calls `begin` once, before any guide, then `receive` for each guide that lowered,
+/// in declaration order. What it receives is only valid if the compilation reports no error: a
+/// later guide, or a check that runs after all guides, can still fail the program, so a receiver
+/// writes somewhere it can discard (the temporary file of an atomic write).
+public protocol GuideStreamReceiver: AnyObject {
+    /// Called once, before the first guide, with the document's locales.
+    func begin(defaultLocale: String?, locales: [String])
+    /// Called for each lowered guide, in declaration order.
+    func receive(_ guide: IRGuide)
+}
