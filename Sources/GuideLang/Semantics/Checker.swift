@@ -116,16 +116,23 @@ public final class Checker {
         }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
-        var lowered: [IRGuide] = []
+        var loweredGuides: [IRGuide] = []
         var candidates: [(node: DeclarationNode, guide: IRGuide)] = []
         receiver?.begin(defaultLocale: strings.defaultLocale, locales: strings.locales)
         for node in topLevel where node.kind == .guide {
-            guard let guide = lowerGuide(node) else { continue }
+            let lowered = lowerGuide(node)
+            // A guide's own screens are never looked up again (only top-level screens are
+            // shared), so their caches go with the guide instead of holding every screen's IR.
+            for screen in node.children(.screen) {
+                loweredScreens.removeValue(forKey: ObjectIdentifier(screen))
+                targetScopes.removeValue(forKey: ObjectIdentifier(screen))
+            }
+            guard let guide = lowered else { continue }
             if let receiver {
                 receiver.receive(guide)
                 continue
             }
-            lowered.append(guide)
+            loweredGuides.append(guide)
             candidates.append((node, guide))
         }
         // Screens and styles no guide uses are still checked, so their mistakes surface; a style
@@ -151,7 +158,7 @@ public final class Checker {
         partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales,
                                         guides: guidesWithoutErrors(candidates))
         guard !hasErrors else { return nil }
-        return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: lowered)
+        return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: loweredGuides)
     }
 
     /// The guides that no error points into, when every error points into some guide: such
