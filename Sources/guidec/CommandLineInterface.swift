@@ -420,14 +420,18 @@ struct CommandLineInterface {
         if command.name == "build", let output = options.output, output != "-" {
             return runStreamingBuild(roots: roots, provider: provider, output: output, options: options, command: command)
         }
-        let compilation = Compilation.compile(roots: roots, provider: provider)
+        // `check` needs no IR: each guide is dropped as soon as it is lowered, so memory follows
+        // the program's declarations, not its much larger lowered form.
+        let compilation = Compilation.compile(roots: roots, provider: provider,
+                                              streamingGuidesTo: command.name == "check" ? GuideDiscarder() : nil)
         var diagnostics = compilation.diagnostics
         var layouts: [Linter.StepLayout] = []
         // Lint lays out every guide that checked clean, even when another file of the run has
         // errors, so one broken file in a commit does not hide the layout problems of the rest.
         if command.name == "lint", let document = compilation.lintableDocument, !document.guides.isEmpty {
             let (lint, stepLayouts) = Linter.run(document, options: Linter.Options(
-                screens: screens(for: options), orientations: options.orientations, category: options.textSize))
+                screens: screens(for: options), orientations: options.orientations, category: options.textSize,
+                recordsLayouts: options.format == .json))
             layouts = stepLayouts
             diagnostics = (diagnostics + lint).enumerated().sorted {
                 ($0.element.range.fileID.index, $0.element.range.start, $0.offset)
@@ -522,4 +526,10 @@ extension String {
     }
 
     func trimmingLeadingDashes() -> String { String(drop { $0 == "-" }) }
+}
+
+/// Takes lowered guides and keeps none: `check` reports problems and writes nothing.
+private final class GuideDiscarder: GuideStreamReceiver {
+    func begin(defaultLocale: String?, locales: [String]) {}
+    func receive(_ guide: IRGuide) {}
 }

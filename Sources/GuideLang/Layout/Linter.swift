@@ -16,12 +16,19 @@ public struct Linter: Sendable {
         public var orientations: [Orientation]
         /// The Dynamic Type size.
         public var category: ContentSizeCategory
+        /// Whether `run` returns where every tip landed; only JSON output shows it, and on a large
+        /// program the layouts cost more memory than the IR.
+        public var recordsLayouts: Bool
 
         /// Creates options.
-        public init(screens: [Screen], orientations: [Orientation] = Orientation.allCases, category: ContentSizeCategory = .large) {
+        public init(
+            screens: [Screen], orientations: [Orientation] = Orientation.allCases, category: ContentSizeCategory = .large,
+            recordsLayouts: Bool = true
+        ) {
             self.screens = screens
             self.orientations = orientations
             self.category = category
+            self.recordsLayouts = recordsLayouts
         }
     }
 
@@ -182,8 +189,10 @@ public struct Linter: Sendable {
             checkLines(size, step: step, range: range, screen: screen)
             let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                          placement: step.placement, screen: screen)
-            layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
-                                      targetFrames: frames, cutouts: cutouts, placement: placement))
+            if options.recordsLayouts {
+                layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
+                                          targetFrames: frames, cutouts: cutouts, placement: placement))
+            }
             if !placement.fits {
                 let tried = placement.attempts.map { attempt in
                     "\(attempt.side): needs \(Rect.format(attempt.needed)) pt, room \(Rect.format(max(0, attempt.room))) pt"
