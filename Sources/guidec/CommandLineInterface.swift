@@ -420,18 +420,20 @@ struct CommandLineInterface {
         if command.name == "build", let output = options.output, output != "-" {
             return runStreamingBuild(roots: roots, provider: provider, output: output, options: options, command: command)
         }
-        // `check` needs no IR: each guide is dropped as soon as it is lowered, so memory follows
-        // the program's declarations, not its much larger lowered form.
-        let compilation = Compilation.compile(roots: roots, provider: provider,
-                                              streamingGuidesTo: command.name == "check" ? GuideDiscarder() : nil)
+        // `check` needs no IR and `lint` lays each guide out as it comes: either way guides are
+        // dropped once handled, so memory follows the program's declarations, not its much larger
+        // lowered form.
+        let lintStream = command.name == "lint" ? LintStream(options: Linter.Options(
+            screens: screens(for: options), orientations: options.orientations, category: options.textSize,
+            recordsLayouts: options.format == .json)) : nil
+        let receiver: (any GuideStreamReceiver)? = lintStream ?? (command.name == "check" ? GuideDiscarder() : nil)
+        let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver)
         var diagnostics = compilation.diagnostics
         var layouts: [Linter.StepLayout] = []
-        // Lint lays out every guide that checked clean, even when another file of the run has
-        // errors, so one broken file in a commit does not hide the layout problems of the rest.
-        if command.name == "lint", let document = compilation.lintableDocument, !document.guides.isEmpty {
-            let (lint, stepLayouts) = Linter.run(document, options: Linter.Options(
-                screens: screens(for: options), orientations: options.orientations, category: options.textSize,
-                recordsLayouts: options.format == .json))
+        // Lint keeps what it found in every guide that checked clean, even when another file of the
+        // run has errors, so one broken file in a commit does not hide the layout problems of the rest.
+        if let lintStream {
+            let (lint, stepLayouts) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
             layouts = stepLayouts
             diagnostics = (diagnostics + lint).enumerated().sorted {
                 ($0.element.range.fileID.index, $0.element.range.start, $0.offset)

@@ -316,6 +316,49 @@ struct CommandLineTests {
         #expect(try Self.run(["build", "crowded.guide", "broken.guide"], directory: folder).standardOutput.isEmpty)
     }
 
+    /// A guide with a 40 pt tap target (GL1007 on every screen), on its own screen.
+    static func smallTapTargetGuide(_ name: String, extra: String = "") -> String {
+        """
+        screen \(name)-screen {
+          target like { trailing: 16 safe  bottom: 16 safe  size: 40 x 40 }
+        }
+        guide \(name) {
+          title: "Tips"
+          \(extra)
+          tour basics on \(name)-screen {
+            step like { highlight: like  advance: tap target  title: "Like it" }
+          }
+        }
+
+        """
+    }
+
+    /// Lint lays guides out as the checker hands them over, and still reports the findings of
+    /// clean guides next to a broken one, but none of a guide an error points into, and none at
+    /// all when an error lies outside every guide (it may affect any of them).
+    @Test func lintKeepsFindingsOfCleanGuidesOnly() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.smallTapTargetGuide("good").write(to: folder.appendingPathComponent("good.guide"), atomically: true, encoding: .utf8)
+        try Self.smallTapTargetGuide("bad", extra: "titel: \"typo\"")
+            .write(to: folder.appendingPathComponent("bad.guide"), atomically: true, encoding: .utf8)
+        try "style broken { tip-background: 12 }\n".write(to: folder.appendingPathComponent("style.guide"), atomically: true, encoding: .utf8)
+
+        let mixed = try Self.run(["lint", "--format", "short", "good.guide", "bad.guide"], directory: folder)
+        #expect(mixed.status == 1)
+        #expect(mixed.standardError.contains("good.guide:8:10: warning[GL1007]"), "\(mixed.standardError)")
+        #expect(mixed.standardError.contains("bad.guide:6:3: error[GL0301]"), "\(mixed.standardError)")
+        #expect(!mixed.standardError.contains("bad.guide:8:10: warning[GL1007]"), "a broken guide is not laid out")
+
+        let outside = try Self.run(["lint", "--format", "short", "good.guide", "style.guide"], directory: folder)
+        #expect(outside.status == 1)
+        #expect(outside.standardError.contains("style.guide:1:32: error["), "\(outside.standardError)")
+        #expect(!outside.standardError.contains("GL1007"), "an error outside every guide may affect any: none is laid out")
+
+        let clean = try Self.run(["lint", "--format", "short", "good.guide"], directory: folder)
+        #expect(clean.status == 0 && clean.standardError.contains("good.guide:8:10: warning[GL1007]"))
+    }
+
     @Test func lintMachineFormatsGoToStandardOutput() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

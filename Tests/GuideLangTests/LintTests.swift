@@ -86,6 +86,25 @@ struct LintTests {
             .appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".lint.expected"))
         TestSupport.assertGolden(Self.render(compilation, diagnostics), golden)
     }
+
+    /// Linting guides as they stream in, in batches of any size, gives the same diagnostics and
+    /// layouts as linting the whole document.
+    @Test(arguments: ExampleTests.names)
+    func streamedLintMatchesWholeDocumentLint(name: String) throws {
+        let document = try #require(TestSupport.compile([name], base: ExampleTests.examples).document)
+        let options = Linter.Options(screens: DeviceCatalog.presets.flatMap { device in Orientation.allCases.map { device.screen($0) } })
+        let whole = Linter.run(document, options: options)
+        for batchSize in [1, 2, 5] {
+            let stream = LintStream(options: options, batchSize: batchSize)
+            let provider = DiskSourceProvider(base: ExampleTests.examples, root: ExampleTests.examples)
+            let bytes = try [UInt8](Data(contentsOf: ExampleTests.examples.appendingPathComponent(name)))
+            let compilation = Compilation.compile(roots: [SourceFile(path: name, bytes: bytes)], provider: provider, streamingGuidesTo: stream)
+            #expect(compilation.brokenStreamedGuides.isEmpty)
+            let streamed = stream.finish(excluding: compilation.brokenStreamedGuides)
+            #expect(streamed.diagnostics == whole.diagnostics, "\(name), batches of \(batchSize)")
+            #expect(streamed.layouts.map(\.jsonLine) == whole.layouts.map(\.jsonLine), "\(name), batches of \(batchSize)")
+        }
+    }
 }
 
 /// The seeds' own placement rules, reproduced by the examples.

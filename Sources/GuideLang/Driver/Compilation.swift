@@ -9,6 +9,9 @@ public struct Compilation: Sendable {
     /// The guides that lowered without an error of their own, even when the program has errors
     /// elsewhere: what `guidec lint` can still lay out.
     public let lintableDocument: GuideDocument?
+    /// With a guide receiver: which of the guides it got (by position, from 0) an error points
+    /// into, so lint can leave them out as it leaves them out of `lintableDocument`.
+    public let brokenStreamedGuides: Set<Int>
 
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
@@ -30,7 +33,7 @@ public struct Compilation: Sendable {
         for tree in trees { all += tree.diagnostics }
         // The trees move into the checker, which lets go of their members once it has collected
         // them; keeping them here would keep every syntax node alive until the end.
-        let (document, cleanGuides, checkDiagnostics) = Checker.checkAllowingErrors(
+        let (document, cleanGuides, checkDiagnostics, brokenStreamedGuides) = Checker.checkAllowingErrors(
             consume trees, rootFiles: loader.rootIDs,
             hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports,
             hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
@@ -40,7 +43,8 @@ public struct Compilation: Sendable {
             let (a, b) = (left.element.range, right.element.range)
             return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
         }.map(\.element)
-        return Compilation(files: files, diagnostics: sorted, document: document, lintableDocument: document ?? cleanGuides)
+        return Compilation(files: files, diagnostics: sorted, document: document, lintableDocument: document ?? cleanGuides,
+                           brokenStreamedGuides: brokenStreamedGuides)
     }
 
     /// Parses and checks a single text, for tests and editors.

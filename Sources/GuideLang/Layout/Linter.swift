@@ -71,11 +71,12 @@ public struct Linter: Sendable {
 
     private let options: Options
     private var findings: [Finding] = []
-    private var layouts: [StepLayout] = []
+    /// Where every step's tip landed, when the options ask for it.
+    private(set) var layouts: [StepLayout] = []
     private var currentGuide = ""
     private var currentTour = ""
 
-    private init(options: Options) { self.options = options }
+    init(options: Options) { self.options = options }
 
     /// Lints a document; the diagnostics are in source order, one per finding.
     public static func lint(_ document: GuideDocument, options: Options) -> [Diagnostic] {
@@ -84,9 +85,15 @@ public struct Linter: Sendable {
 
     /// Lints a document and also returns where every step's tip landed on every screen.
     public static func run(_ document: GuideDocument, options: Options) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
-        let guides = document.guides
-        // Guides are laid out independently, so they are split into contiguous chunks linted on
-        // every core; the chunks are joined in order, so the output does not depend on timing.
+        let stream = LintStream(options: options)
+        for guide in document.guides { stream.receive(guide) }
+        return stream.finish()
+    }
+
+    /// Lints `guides` on every core: they are laid out independently, so they are split into
+    /// contiguous chunks, and the chunks are joined in order, so the output does not depend on
+    /// timing. `firstIndex` is the position of the first guide in the whole run.
+    static func lint(_ guides: [IRGuide], firstIndex: Int, options: Options) -> [Linter] {
         let chunkCount = min(guides.count, ProcessorCount.online * 4)
         let results = ChunkResults(count: chunkCount)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
@@ -96,24 +103,18 @@ public struct Linter: Sendable {
                 let start = linter.findings.count
                 linter.lint(guides[index])
                 // Remember which guide each finding belongs to, for its allow and deny lists.
-                linter.guideOfFinding += Array(repeating: index, count: linter.findings.count - start)
+                linter.guideOfFinding += Array(repeating: firstIndex + index, count: linter.findings.count - start)
             }
             results.store(linter, at: chunk)
         }
-        var combined = Linter(options: options)
-        for linter in results.linters {
-            guard let linter else { continue }
-            combined.findings += linter.findings
-            combined.guideOfFinding += linter.guideOfFinding
-            combined.layouts += linter.layouts
-        }
-        var allowed: [Int: Set<String>] = [:]
-        var denied: [Int: Set<String>] = [:]
-        for (index, guide) in guides.enumerated() {
-            allowed[index] = Set(guide.lint.allowed)
-            denied[index] = Set(guide.lint.denied)
-        }
-        return (combined.merged(allowed: allowed, denied: denied), combined.layouts)
+        return results.linters.compactMap { $0 }
+    }
+
+    /// Adds another linter's findings and layouts after this one's.
+    mutating func append(_ other: Linter) {
+        findings += other.findings
+        guideOfFinding += other.guideOfFinding
+        layouts += other.layouts
     }
 
     /// One slot per chunk, each written by exactly one iteration of `concurrentPerform`.
@@ -433,12 +434,14 @@ public struct Linter: Sendable {
     }
 
     /// Merges findings with the same code, place and message into one diagnostic listing the
-    /// screens, and applies the guides' allow and deny lists.
-    private func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>]) -> [Diagnostic] {
+    /// screens, and applies the guides' allow and deny lists; findings of the guides at the
+    /// `excluded` positions are left out.
+    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
         var order: [String] = []
         var groups: [String: (finding: Finding, guide: Int, details: [String])] = [:]
         for (index, finding) in findings.enumerated() {
             let guide = guideOfFinding[index]
+            if excluded.contains(guide) { continue }
             // As on the command line, 'allow' silences warnings only: errors stay errors.
             if allowed[guide]?.contains(finding.code.id) == true, finding.code.severity != .error { continue }
             let key = "\(finding.code.id)|\(finding.range.fileID.index)|\(finding.range.start)|\(finding.message)"

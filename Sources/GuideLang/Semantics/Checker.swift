@@ -66,15 +66,16 @@ public final class Checker {
     /// that lint can lay them out when another part of the program is broken.
     ///
     /// With a `receiver`, each guide goes to it as soon as it is lowered and the returned
-    /// documents hold no guides, so the program's IR is never held whole.
+    /// documents hold no guides, so the program's IR is never held whole; `brokenStreamedGuides`
+    /// then says which of the guides it got (by position) an error points into.
     public static func checkAllowingErrors(
         _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
         streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
-    ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic]) {
+    ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic], brokenStreamedGuides: Set<Int>) {
         let checker = Checker(trees: consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
                               hasLoaderErrors: hasLoaderErrors, receiver: receiver)
         let document = checker.run()
-        return (document, checker.partialDocument, checker.diagnostics)
+        return (document, checker.partialDocument, checker.diagnostics, checker.brokenStreamedGuides)
     }
 
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
@@ -103,6 +104,9 @@ public final class Checker {
     private var hasErrors = false
     /// The clean guides, for lint when the program as a whole has errors.
     private var partialDocument: GuideDocument?
+    /// The guides handed to the receiver, in order, and which of them an error points into.
+    private var streamedNodes: [DeclarationNode] = []
+    private var brokenStreamedGuides: Set<Int> = []
 
     private func run() -> GuideDocument? {
         for index in trees.indices {
@@ -130,6 +134,7 @@ public final class Checker {
             guard let guide = lowered else { continue }
             if let receiver {
                 receiver.receive(guide)
+                streamedNodes.append(node)
                 continue
             }
             loweredGuides.append(guide)
@@ -155,21 +160,24 @@ public final class Checker {
             strings.reportUnused(checker: self)
             hasErrors = self.hasErrors
         }
+        let broken = brokenGuides(among: candidates.map(\.node))
         partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales,
-                                        guides: guidesWithoutErrors(candidates))
+                                        guides: candidates.indices.filter { !broken.contains($0) }.map { candidates[$0].guide })
+        brokenStreamedGuides = brokenGuides(among: streamedNodes)
         guard !hasErrors else { return nil }
         return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: loweredGuides)
     }
 
-    /// The guides that no error points into, when every error points into some guide: such
-    /// guides can still be laid out by lint while another guide or file of the run is broken.
-    /// An error outside every guide (a style, a screen, the strings) may affect any of them, so
-    /// then none is.
-    private func guidesWithoutErrors(_ candidates: [(node: DeclarationNode, guide: IRGuide)]) -> [IRGuide] {
+    /// Which of `nodes` (lowered guides, by position) an error points into. Guides no error
+    /// points into can still be laid out by lint while another guide or file of the run is
+    /// broken; an error outside every guide (a style, a screen, the strings) may affect any of
+    /// them, so then all count as broken.
+    private func brokenGuides(among nodes: [DeclarationNode]) -> Set<Int> {
+        let all = Set(nodes.indices)
         // An error left out has no range to place it in a guide, so then no guide counts as clean.
-        guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return [] }
+        guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return all }
         let errors = (diagnostics + trees.flatMap(\.diagnostics)).filter { $0.severity == .error }.map(\.range)
-        guard !errors.isEmpty else { return candidates.map(\.guide) }
+        guard !errors.isEmpty, !nodes.isEmpty else { return [] }
         // Guides in file and source order, so the one holding an offset is found by binary search.
         let guideNodes = topLevel.filter { $0.kind == .guide }
         let spans = guideNodes.map { node in
@@ -189,10 +197,10 @@ public final class Checker {
         }
         var broken = Set<ObjectIdentifier>()
         for range in errors {
-            guard let index = span(of: range) else { return [] }
+            guard let index = span(of: range) else { return all }
             broken.insert(ObjectIdentifier(guideNodes[index]))
         }
-        return candidates.filter { !broken.contains(ObjectIdentifier($0.node)) }.map(\.guide)
+        return Set(nodes.indices.filter { broken.contains(ObjectIdentifier(nodes[$0])) })
     }
 
     // MARK: Collection
