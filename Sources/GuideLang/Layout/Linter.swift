@@ -403,13 +403,17 @@ public struct Linter: Sendable {
                       overlay: IROverlay(color: "#000000FF", opacity: 0, darkColor: nil, darkOpacity: nil),
                       fonts: [(page.title != nil, page.titleFont, "title"), (page.body != nil, page.bodyFont, "body")],
                       owner: "page '\(page.id)'", range: range)
+        // Text is measured once per distinct width: many screens share one.
+        var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
         for screen in screens {
             let content = screen.safeBounds.insetBy(16)
             var height = page.image == nil ? 0 : min(content.width, content.height * 0.4) + 12
             for (text, font, name, limit) in [(page.title, page.titleFont, "title", page.maxLines ?? Self.maximumTitleLines),
                                              (page.body, page.bodyFont, "body", page.maxLines ?? Self.maximumBodyLines)] {
                 guard let text else { continue }
-                let measured = TipSize.tallest(text, font: font, category: options.category, width: content.width)
+                let measured = measuredByWidth[name]?[content.width]
+                    ?? TipSize.tallest(text, font: font, category: options.category, width: content.width)
+                measuredByWidth[name, default: [:]][content.width] = measured
                 height += measured.measurement.height + 12
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
@@ -433,18 +437,27 @@ public struct Linter: Sendable {
         findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help))
     }
 
+    /// What makes findings on different screens one diagnostic: the same code, place and message
+    /// (a struct, not an interpolated string: lint makes one per step and screen).
+    private struct FindingKey: Hashable {
+        var code: DiagnosticCode
+        var fileID: FileID
+        var start: Int
+        var message: String
+    }
+
     /// Merges findings with the same code, place and message into one diagnostic listing the
     /// screens, and applies the guides' allow and deny lists; findings of the guides at the
     /// `excluded` positions are left out.
     func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
-        var order: [String] = []
-        var groups: [String: (finding: Finding, guide: Int, details: [String])] = [:]
+        var order: [FindingKey] = []
+        var groups: [FindingKey: (finding: Finding, guide: Int, details: [String])] = [:]
         for (index, finding) in findings.enumerated() {
             let guide = guideOfFinding[index]
             if excluded.contains(guide) { continue }
             // As on the command line, 'allow' silences warnings only: errors stay errors.
             if allowed[guide]?.contains(finding.code.id) == true, finding.code.severity != .error { continue }
-            let key = "\(finding.code.id)|\(finding.range.fileID.index)|\(finding.range.start)|\(finding.message)"
+            let key = FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
             var group = groups[key] ?? (finding, guide, [])
             if groups[key] == nil { order.append(key) }
             if !finding.detail.isEmpty, !group.details.contains(finding.detail) { group.details.append(finding.detail) }
