@@ -104,8 +104,7 @@ public final class Checker {
     private var hasErrors = false
     /// The clean guides, for lint when the program as a whole has errors.
     private var partialDocument: GuideDocument?
-    /// The guides handed to the receiver, in order, and which of them an error points into.
-    private var streamedNodes: [DeclarationNode] = []
+    /// Which of the guides handed to the receiver (by position) an error points into.
     private var brokenStreamedGuides: Set<Int> = []
 
     private func run() -> GuideDocument? {
@@ -120,8 +119,9 @@ public final class Checker {
         }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
+        // The guides that lowered, in order; their IR is kept here only when no receiver takes it.
+        var loweredNodes: [DeclarationNode] = []
         var loweredGuides: [IRGuide] = []
-        var candidates: [(node: DeclarationNode, guide: IRGuide)] = []
         receiver?.begin(defaultLocale: strings.defaultLocale, locales: strings.locales)
         for node in topLevel where node.kind == .guide {
             let lowered = lowerGuide(node)
@@ -132,13 +132,8 @@ public final class Checker {
                 targetScopes.removeValue(forKey: ObjectIdentifier(screen))
             }
             guard let guide = lowered else { continue }
-            if let receiver {
-                receiver.receive(guide)
-                streamedNodes.append(node)
-                continue
-            }
-            loweredGuides.append(guide)
-            candidates.append((node, guide))
+            loweredNodes.append(node)
+            if let receiver { receiver.receive(guide) } else { loweredGuides.append(guide) }
         }
         // Screens and styles no guide uses are still checked, so their mistakes surface; a style
         // that another style inherits from counts as used.
@@ -151,20 +146,21 @@ public final class Checker {
                 if let summary = overflowPerFile[file]?.summary(limit: DiagnosticBag.maximumPerFile) { diagnostics.append(summary) }
             }
         }
-        var hasErrors = hasLoaderErrors || self.hasErrors
+        var programHasErrors = hasLoaderErrors || hasErrors
             || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
         // Unused declarations are only worth reporting in a program that resolved: after an
         // error, a misspelt or misplaced reference would make its target look unused.
-        if !hasErrors {
+        if !programHasErrors {
             reportUnused()
             strings.reportUnused(checker: self)
-            hasErrors = self.hasErrors
+            programHasErrors = hasErrors
         }
-        let broken = brokenGuides(among: candidates.map(\.node))
+        let broken = brokenGuides(among: loweredNodes)
+        // Streamed guides are gone from here; the receiver learns which were broken by position.
+        brokenStreamedGuides = receiver == nil ? [] : broken
         partialDocument = GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales,
-                                        guides: candidates.indices.filter { !broken.contains($0) }.map { candidates[$0].guide })
-        brokenStreamedGuides = brokenGuides(among: streamedNodes)
-        guard !hasErrors else { return nil }
+                                        guides: loweredGuides.indices.filter { !broken.contains($0) }.map { loweredGuides[$0] })
+        guard !programHasErrors else { return nil }
         return GuideDocument(defaultLocale: strings.defaultLocale, locales: strings.locales, guides: loweredGuides)
     }
 
@@ -173,11 +169,12 @@ public final class Checker {
     /// broken; an error outside every guide (a style, a screen, the strings) may affect any of
     /// them, so then all count as broken.
     private func brokenGuides(among nodes: [DeclarationNode]) -> Set<Int> {
+        guard !nodes.isEmpty else { return [] }
         let all = Set(nodes.indices)
         // An error left out has no range to place it in a guide, so then no guide counts as clean.
         guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return all }
         let errors = (diagnostics + trees.flatMap(\.diagnostics)).filter { $0.severity == .error }.map(\.range)
-        guard !errors.isEmpty, !nodes.isEmpty else { return [] }
+        guard !errors.isEmpty else { return [] }
         // Guides in file and source order, so the one holding an offset is found by binary search.
         let guideNodes = topLevel.filter { $0.kind == .guide }
         let spans = guideNodes.map { node in
@@ -235,10 +232,11 @@ public final class Checker {
     /// Builds the node for a declaration and its children; nil when the keyword is unknown or
     /// misplaced (reported, and its contents skipped to avoid a cascade).
     private func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parent: DeclarationNode?) -> DeclarationNode? {
-        let keyword = tree.text(syntax.keyword)
         let allowed = parent?.kind.children ?? DeclarationKind.topLevel
-        let place = parent.map { "'\($0.kind.rawValue)'" } ?? "the top level"
+        // Built only for a message: this runs for every block of the program.
+        var place: String { parent.map { "'\($0.kind.rawValue)'" } ?? "the top level" }
         guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
+            let keyword = tree.text(syntax.keyword)
             let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
             report(Diagnostic(
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
@@ -249,6 +247,7 @@ public final class Checker {
             return nil
         }
         guard allowed.contains(kind) else {
+            let keyword = kind.rawValue
             let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
             let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
             report(Diagnostic(
