@@ -128,14 +128,6 @@ enum FileSystem {
         return mask
     }()
 
-    /// Writes `bytes` to `path` atomically (see the streaming form).
-    static func writeAtomically(_ bytes: [UInt8], to path: String) -> String? {
-        writeAtomically(to: path) { write in
-            bytes.withUnsafeBytes(write)
-            return true
-        }
-    }
-
     /// Writes what `produce` hands to its writer to `path` atomically: the chunks go to a
     /// temporary file in the same folder as they come (so a large output is never held whole),
     /// which is flushed and renamed over the target, and the folder is flushed so the rename

@@ -150,16 +150,18 @@ public struct DiagnosticOverflow: Sendable {
 
     /// Counts one diagnostic left out.
     public mutating func add(_ diagnostic: Diagnostic) {
-        count += 1
-        severity = max(severity, diagnostic.severity)
-        if firstRange.map({ diagnostic.range.start < $0.start }) ?? true { firstRange = diagnostic.range }
+        add(count: 1, severity: diagnostic.severity, firstRange: diagnostic.range)
     }
 
     /// Counts everything another overflow left out.
     public mutating func add(_ other: DiagnosticOverflow) {
         guard let range = other.firstRange else { return }
-        count += other.count
-        severity = max(severity, other.severity)
+        add(count: other.count, severity: other.severity, firstRange: range)
+    }
+
+    private mutating func add(count added: Int, severity addedSeverity: Severity, firstRange range: SourceRange) {
+        count += added
+        severity = max(severity, addedSeverity)
         if firstRange.map({ range.start < $0.start }) ?? true { firstRange = range }
     }
 

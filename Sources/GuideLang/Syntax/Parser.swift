@@ -47,6 +47,9 @@ public struct Parser {
 
     private func text(_ index: Int) -> String { source.text(tokens[index].range) }
 
+    /// The block kind a token's text names, if any, read from its bytes.
+    private func declarationKind(at index: Int) -> DeclarationKind? { DeclarationKind(keyword: source.bytes[tokens[index].range]) }
+
     private func range(_ index: Int) -> SourceRange {
         SourceRange(fileID: fileID, start: Int(tokens[index].start), end: Int(tokens[index].end))
     }
@@ -124,7 +127,7 @@ public struct Parser {
     private func endsEnclosingBlock() -> Bool {
         guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
               looksLikeDeclaration(at: position),
-              let keyword = DeclarationKind(keyword: source.bytes[tokens[position].range])
+              let keyword = declarationKind(at: position)
         else { return false }
         if let innermost = blockStack.last, let innermost, innermost.children.contains(keyword) { return false }
         if blockStack.last == nil { return false }
@@ -187,12 +190,12 @@ public struct Parser {
     /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`
     /// it needs the keyword, since inside a value `en locale en {` must not read as a block.
     private func isBlockHeader(at index: Int) -> Bool {
-        kind(at: index) == .identifier && DeclarationKind(keyword: source.bytes[tokens[index].range]) != nil && looksLikeDeclaration(at: index)
+        kind(at: index) == .identifier && declarationKind(at: index) != nil && looksLikeDeclaration(at: index)
     }
 
     /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
     private func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
-        guard DeclarationKind(keyword: source.bytes[tokens[index].range]) != nil, kind(at: index + 1) == .identifier,
+        guard declarationKind(at: index) != nil, kind(at: index + 1) == .identifier,
               !tokens[index + 1].isAtLineStart, peekKind(2) == .identifier || peekKind(2) == .string,
               kind(at: index + 3) == .colon
         else { return false }
@@ -268,7 +271,7 @@ public struct Parser {
             declaration.lastToken = max(open, position - 1)
             return declaration
         }
-        blockStack.append(DeclarationKind(keyword: source.bytes[tokens[keyword].range]))
+        blockStack.append(declarationKind(at: keyword))
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
         if current.kind == .rightBrace {
