@@ -18,6 +18,7 @@ struct RobustnessTests {
     }
 
     static func checkSurvives(_ bytes: [UInt8], name: String) {
+        checkStreamingParseAgrees(bytes, name: name)
         let compilation = Compilation.compile(roots: [SourceFile(path: name, bytes: bytes)], provider: nil)
         for diagnostic in compilation.diagnostics {
             let size = compilation.file(diagnostic.range.fileID).bytes.count
@@ -27,6 +28,29 @@ struct RobustnessTests {
         }
         // Rendering every diagnostic must not trap either.
         _ = TestSupport.render(compilation)
+    }
+
+    /// The checker parses files one top-level member at a time and reads a guide again from its
+    /// leading trivia when it lowers it: both must give exactly what parsing the whole file gives.
+    static func checkStreamingParseAgrees(_ bytes: [UInt8], name: String) {
+        let source = SourceFile(path: name, bytes: bytes)
+        let whole = Parser.parse(source)
+        var stream = SyntaxStream(source, fileID: FileID(0))
+        var streamed: [String] = []
+        while let tree = stream.next() {
+            #expect(tree.members.count == 1)
+            guard let member = tree.members.first else { continue }
+            let shape = SyntaxShape.of(member, in: tree)
+            streamed.append(shape)
+            var again = SyntaxStream(source, fileID: FileID(0), from: Int(tree.tokens[member.firstToken].triviaStart))
+            let reread = again.next().map { SyntaxShape.of($0.members[0], in: $0) }
+            #expect(reread == shape, "\(name): a member read again from its trivia differs")
+        }
+        #expect(streamed == whole.members.map { SyntaxShape.of($0, in: whole) }, "\(name): streamed members differ from the whole file's")
+        func summary(_ diagnostics: [Diagnostic]) -> [String] {
+            diagnostics.map { "\($0.code.id) \($0.range.start)..\($0.range.end) \($0.message)" }
+        }
+        #expect(summary(stream.diagnostics) == summary(whole.diagnostics), "\(name): streamed diagnostics differ")
     }
 
     @Test func mutationsOfEveryCorpusFileNeverCrash() throws {

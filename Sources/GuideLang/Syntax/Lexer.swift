@@ -6,7 +6,6 @@ public struct Lexer {
     private let bytes: [UInt8]
     private let fileID: FileID
     private var index = 0
-    private var tokens: [Token] = []
     private var diagnostics = DiagnosticBag()
 
     /// The most bytes guidec reads in one file (64 MiB): far above any real guide, and low
@@ -17,50 +16,67 @@ public struct Lexer {
     /// The longest name, number or colour, in bytes.
     public static let maximumWordLength = 1024
 
-    private init(bytes: [UInt8], fileID: FileID) {
+    /// A lexer at `offset`, which must be where a token's leading trivia starts (the start of
+    /// the file or the end of a token): lexing from there gives the same tokens as lexing the
+    /// whole file. A file larger than `maximumFileSize` is reported (once, from its start) and
+    /// lexes as empty.
+    init(bytes: [UInt8], fileID: FileID, startingAt offset: Int = 0) {
         self.bytes = bytes
         self.fileID = fileID
+        index = offset
+        if bytes.count > Self.maximumFileSize {
+            if offset == 0 {
+                diagnostics.report(Diagnostic(
+                    .limitExceeded, at: SourceRange(fileID: fileID, start: 0, end: 0),
+                    "file is larger than the \(Self.maximumFileSize) bytes guidec accepts",
+                    help: ["split the guides over several files that import shared styles and screens"]))
+            }
+            isEmptied = true
+        }
     }
+
+    /// Whether the file was too large and lexes as nothing but the end of the file.
+    private var isEmptied = false
+
+    /// The lexical diagnostics reported so far.
+    var reportedDiagnostics: DiagnosticBag { diagnostics }
 
     /// Lexes a whole file into tokens ending with `endOfFile`.
     public static func tokenize(_ source: SourceFile, fileID: FileID) -> (tokens: [Token], diagnostics: DiagnosticBag) {
         var lexer = Lexer(bytes: source.bytes, fileID: fileID)
-        if source.bytes.count > maximumFileSize {
-            lexer.diagnostics.report(Diagnostic(
-                .limitExceeded, at: SourceRange(fileID: fileID, start: 0, end: 0),
-                "file is larger than the \(maximumFileSize) bytes guidec accepts",
-                help: ["split the guides over several files that import shared styles and screens"]))
-            let end = UInt32(0)
-            return ([Token(kind: .endOfFile, isAtLineStart: false, triviaStart: end, start: end, end: end)],
-                    lexer.diagnostics)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(lexer.isEmptied ? 1 : source.bytes.count / 4 + 1)
+        while true {
+            let token = lexer.nextToken()
+            tokens.append(token)
+            if token.kind == .endOfFile { break }
         }
-        lexer.tokens.reserveCapacity(source.bytes.count / 4 + 1)
-        lexer.run()
         // The guess above is generous; give back what was not used (tokens live as long as the
         // tree, and the copy is made before any other large structure exists).
-        if lexer.tokens.capacity - lexer.tokens.count > 4096 {
+        if tokens.capacity - tokens.count > 4096 {
             // `Array(tokens)` would share the same oversized buffer; a fresh array of the exact size does not.
             var tight: [Token] = []
-            tight.reserveCapacity(lexer.tokens.count)
-            tight.append(contentsOf: lexer.tokens)
+            tight.reserveCapacity(tokens.count)
+            tight.append(contentsOf: tokens)
             return (tight, lexer.diagnostics)
         }
-        return (lexer.tokens, lexer.diagnostics)
+        return (tokens, lexer.diagnostics)
     }
 
-    private mutating func run() {
-        while true {
-            let triviaStart = index
-            let sawNewline = skipTrivia()
-            let start = index
-            guard index < bytes.count else {
-                append(.endOfFile, triviaStart: triviaStart, start: start, newline: sawNewline)
-                return
-            }
-            let kind = scanToken()
-            checkLength(kind, start: start)
-            append(kind, triviaStart: triviaStart, start: start, newline: sawNewline)
+    /// The next token; after the end of the file, `endOfFile` again.
+    mutating func nextToken() -> Token {
+        if isEmptied {
+            return Token(kind: .endOfFile, isAtLineStart: false, triviaStart: 0, start: 0, end: 0)
         }
+        let triviaStart = index
+        let sawNewline = skipTrivia()
+        let start = index
+        guard index < bytes.count else {
+            return token(.endOfFile, triviaStart: triviaStart, start: start, newline: sawNewline)
+        }
+        let kind = scanToken()
+        checkLength(kind, start: start)
+        return token(kind, triviaStart: triviaStart, start: start, newline: sawNewline)
     }
 
     /// Reports a token longer than guidec accepts; it is kept, so parsing goes on.
@@ -73,10 +89,8 @@ public struct Lexer {
             "\(kind == .string ? "string" : kind.displayName) is \(length) bytes long, more than the \(limit) guidec accepts"))
     }
 
-    private mutating func append(_ kind: TokenKind, triviaStart: Int, start: Int, newline: Bool) {
-        tokens.append(Token(
-            kind: kind, isAtLineStart: newline,
-            triviaStart: UInt32(triviaStart), start: UInt32(start), end: UInt32(index)))
+    private func token(_ kind: TokenKind, triviaStart: Int, start: Int, newline: Bool) -> Token {
+        Token(kind: kind, isAtLineStart: newline, triviaStart: UInt32(triviaStart), start: UInt32(start), end: UInt32(index))
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {

@@ -6,7 +6,11 @@
 public struct Parser {
     private let source: SourceFile
     private let fileID: FileID
-    private let tokens: [Token]
+    /// The tokens parsed so far: the whole file, or (when streaming) the current top-level
+    /// member's tokens and a few beyond it.
+    private var tokens: [Token]
+    /// When streaming, the lexer that produces the tokens as the parser reaches them.
+    private var lexer: Lexer?
     private var position = 0
     private var diagnostics = DiagnosticBag()
     /// Whether a `[` was just reported, so its `]` is skipped quietly.
@@ -17,10 +21,62 @@ public struct Parser {
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
 
+    /// The most tokens past the current one the parser looks at: when streaming, the lexer keeps
+    /// at least this many ahead, so every lookahead sees the tokens the whole file has.
+    private static let lookahead = 8
+
     private init(source: SourceFile, fileID: FileID, tokens: [Token]) {
         self.source = source
         self.fileID = fileID
         self.tokens = tokens
+    }
+
+    /// A parser that lexes as it goes, from `offset` (the start of a top-level member's leading
+    /// trivia, or 0).
+    init(streaming source: SourceFile, fileID: FileID, from offset: Int) {
+        self.source = source
+        self.fileID = fileID
+        tokens = []
+        lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: offset)
+        refill()
+    }
+
+    /// Lexes until `lookahead` tokens lie past the current one, or the file has ended.
+    private mutating func refill() {
+        guard var lexer else { return }
+        self.lexer = nil  // so the lexer is not copied on write
+        while position + Self.lookahead >= tokens.count, tokens.last?.kind != .endOfFile {
+            tokens.append(lexer.nextToken())
+        }
+        self.lexer = lexer
+    }
+
+    /// Moves to the next token (never past the end of the file).
+    private mutating func step() {
+        position += 1
+        if position + Self.lookahead >= tokens.count, lexer != nil { refill() }
+    }
+
+    /// Parses the next top-level member, skipping (and reporting) what is not one; nil at the
+    /// end of the file. When streaming, the tokens before the member are dropped first, so the
+    /// parser holds one member's tokens at a time.
+    mutating func nextTopLevelMember() -> Member? {
+        while !isAtEnd {
+            if lexer != nil, position > 0 {
+                tokens.removeFirst(position)
+                position = 0
+            }
+            if let member = parseMemberStep() { return member }
+        }
+        return nil
+    }
+
+    /// The tokens the member just returned by `nextTopLevelMember` refers to (by index).
+    var currentTokens: [Token] { tokens }
+
+    /// The lexical and syntax diagnostics so far.
+    var allDiagnostics: [Diagnostic] {
+        DiagnosticBag.merged([lexer?.reportedDiagnostics ?? DiagnosticBag(), diagnostics])
     }
 
     /// Lexes and parses a file.
@@ -41,7 +97,7 @@ public struct Parser {
 
     private mutating func advance() -> Int {
         let index = position
-        if !isAtEnd { position += 1 }
+        if !isAtEnd { step() }
         return index
     }
 
@@ -81,7 +137,7 @@ public struct Parser {
             case .rightBrace, .rightParen, .rightBracket: if depth > 0 { depth -= 1 }
             default: break
             }
-            position += 1
+            step()
         }
     }
 
@@ -91,35 +147,42 @@ public struct Parser {
     private mutating func parseMembers(closing openBrace: Int?) -> [Member] {
         var members: [Member] = []
         while !isAtEnd {
-            let token = current
-            switch token.kind {
-            case .semicolon:
-                position += 1
-            case .rightBrace:
-                if openBrace != nil { return members }
-                report(Diagnostic(
-                    .unexpectedClosing, at: range(position), "unexpected '}' with no block to close",
-                    fixIts: [.init(range: range(position), replacement: "", message: "remove the '}'")]))
-                position += 1
-            case .unknown:
-                // Already reported by the lexer.
-                position += 1
-            case .identifier:
-                if let member = parseMember() { members.append(member) }
-                if position < tokens.count, !isAtEnd, endsEnclosingBlock() { return members }
-            case .string where peekKind() == .colon:
-                // A quoted property name, as for string keys in a `locale` block.
-                members.append(.property(parseProperty()))
-            default:
-                report(Diagnostic(
-                    .expectedMember, at: range(position),
-                    "expected a property or a block, found \(describe(position))",
-                    notes: ["a block holds properties ('name: value') and nested blocks ('keyword name { ... }')"]))
-                position += 1
-                synchronize()
-            }
+            if openBrace != nil, current.kind == .rightBrace { return members }
+            let startsWithName = current.kind == .identifier
+            if let member = parseMemberStep() { members.append(member) }
+            if startsWithName, !isAtEnd, endsEnclosingBlock() { return members }
         }
         return members
+    }
+
+    /// Parses one member, or skips (and reports, unless the lexer did) a token that starts none.
+    private mutating func parseMemberStep() -> Member? {
+        switch current.kind {
+        case .semicolon:
+            step()
+        case .rightBrace:
+            // Only reached where no block is open: a block's own `}` ends `parseMembers`.
+            report(Diagnostic(
+                .unexpectedClosing, at: range(position), "unexpected '}' with no block to close",
+                fixIts: [.init(range: range(position), replacement: "", message: "remove the '}'")]))
+            step()
+        case .unknown:
+            // Already reported by the lexer.
+            step()
+        case .identifier:
+            return parseMember()
+        case .string where peekKind() == .colon:
+            // A quoted property name, as for string keys in a `locale` block.
+            return .property(parseProperty())
+        default:
+            report(Diagnostic(
+                .expectedMember, at: range(position),
+                "expected a property or a block, found \(describe(position))",
+                notes: ["a block holds properties ('name: value') and nested blocks ('keyword name { ... }')"]))
+            step()
+            synchronize()
+        }
+        return nil
     }
 
     /// Whether the next token starts a block that cannot be inside the current one but can be
@@ -182,7 +245,7 @@ public struct Parser {
             .expectedMember, at: range(position),
             "expected ':' or a block after '\(text(position))'",
             notes: ["write a property as '\(text(position)): value' or a block as '\(text(position)) name { ... }'"]))
-        position += 1
+        step()
         synchronize()
         return nil
     }
@@ -399,7 +462,7 @@ public struct Parser {
         var label: Int?
         if allowLabel, current.kind == .identifier, peekKind() == .colon {
             label = advance()
-            position += 1  // the colon
+            step()  // the colon
         }
         var terms: [TermSyntax] = []
         while !isAtValueEnd(inParentheses: inParentheses) {
@@ -420,7 +483,7 @@ public struct Parser {
             case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
                 terms.append(.token(advance()))
             case .unknown:
-                position += 1
+                step()
             case .leftBracket, .rightBracket:
                 // `highlight: [a, b]`: lists are written without brackets. One report per pair.
                 if token.kind == .leftBracket || !hasReportedBracket {
@@ -430,10 +493,10 @@ public struct Parser {
                         fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
                 }
                 hasReportedBracket = token.kind == .leftBracket
-                position += 1
+                step()
             default:
                 report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))
-                position += 1
+                step()
             }
         }
         if terms.isEmpty {

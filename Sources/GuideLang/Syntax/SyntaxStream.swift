@@ -1,0 +1,29 @@
+/// Parses a file one top-level member at a time, lexing as it goes, so that only one member's
+/// tokens and syntax exist at once: what lets the checker take a large program in without
+/// holding its whole syntax (tokens alone take about three times the input).
+///
+/// Each member comes as its own `SyntaxTree` whose `tokens` are that member's (and a few after
+/// it), indexed from 0; token offsets are still offsets into the whole file. Parsing a file this
+/// way gives the same members and diagnostics as `Parser.parse`.
+public struct SyntaxStream {
+    private var parser: Parser
+    private let source: SourceFile
+    private let fileID: FileID
+
+    /// A stream over `source` from its start, or from `offset`: where a top-level member's
+    /// leading trivia starts (its first token's `triviaStart`), to read that member again.
+    public init(_ source: SourceFile, fileID: FileID, from offset: Int = 0) {
+        self.source = source
+        self.fileID = fileID
+        parser = Parser(streaming: source, fileID: fileID, from: offset)
+    }
+
+    /// The next top-level member as a tree holding just it, or nil at the end of the file.
+    public mutating func next() -> SyntaxTree? {
+        guard let member = parser.nextTopLevelMember() else { return nil }
+        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+    }
+
+    /// The lexical and syntax diagnostics of what has been read so far, in source order.
+    public var diagnostics: [Diagnostic] { parser.allDiagnostics }
+}
