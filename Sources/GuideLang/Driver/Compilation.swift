@@ -27,24 +27,20 @@ public struct Compilation: Sendable {
     ) -> Compilation {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
-        let trees = loader.takeTrees()
-        let files = trees.map(\.source)
-        var all = loader.diagnostics
-        for tree in trees { all += tree.diagnostics }
-        // The trees move into the checker, which lets go of their members once it has collected
-        // them; keeping them here would keep every syntax node alive until the end.
-        let (document, cleanGuides, checkDiagnostics, brokenStreamedGuides) = Checker.checkAllowingErrors(
-            consume trees, rootFiles: loader.rootIDs,
-            hasFailedImports: loader.hasFailedImports || loader.hasMisplacedImports,
+        let files = loader.files
+        // The checker parses each file again, one top-level member at a time, so no file's whole
+        // syntax is ever held.
+        let result = Checker.check(
+            files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
             hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
             streamingGuidesTo: receiver)
-        all += checkDiagnostics
+        let all = loader.diagnostics + result.syntaxDiagnostics + result.diagnostics
         let sorted = all.enumerated().sorted { left, right in
             let (a, b) = (left.element.range, right.element.range)
             return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
         }.map(\.element)
-        return Compilation(files: files, diagnostics: sorted, document: document, lintableDocument: document ?? cleanGuides,
-                           brokenStreamedGuides: brokenStreamedGuides)
+        return Compilation(files: files, diagnostics: sorted, document: result.document,
+                           lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
     }
 
     /// Parses and checks a single text, for tests and editors.
@@ -60,11 +56,10 @@ public struct Compilation: Sendable {
 /// with the chain of imports that led to them.
 struct ImportLoader {
     let provider: (any SourceProvider)?
-    private(set) var trees: [SyntaxTree] = []
+    /// The files loaded, indexed by `FileID.index`.
+    private(set) var files: [SourceFile] = []
     private(set) var diagnostics: [Diagnostic] = []
     private(set) var rootIDs: Set<FileID> = []
-    /// Whether an import was misplaced (and so not followed).
-    private(set) var hasMisplacedImports = false
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false
     /// Files loaded so far, by identity.
@@ -73,12 +68,6 @@ struct ImportLoader {
     private var chain: [(identity: String, path: String)] = []
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
-
-    /// Hands over the parsed files, leaving none here.
-    mutating func takeTrees() -> [SyntaxTree] {
-        defer { trees = [] }
-        return trees
-    }
 
     private func identity(of path: String) -> String {
         provider?.identity(of: path) ?? PathArithmetic.normalize(path)
@@ -90,30 +79,23 @@ struct ImportLoader {
             rootIDs.insert(id)
             return
         }
-        rootIDs.insert(FileID(trees.count))
+        rootIDs.insert(FileID(files.count))
         load(source, importedAt: nil)
     }
 
     private mutating func load(_ source: SourceFile, importedAt: SourceRange?) {
-        let id = FileID(trees.count)
+        let id = FileID(files.count)
         let identity = identity(of: source.path)
         loaded[identity] = id
-        let tree = Parser.parse(source, fileID: id)
-        trees.append(tree)
+        files.append(source)
         chain.append((identity, source.path))
         defer { chain.removeLast() }
-        var seenDeclaration = false
-        for member in tree.members {
-            guard case .importDirective(let directive) = member else {
-                seenDeclaration = true
-                continue
-            }
+        // Imports come first: reading members until the first that is not one finds them all
+        // without parsing the file (the checker parses it, and reports an import that comes
+        // later, which is not followed).
+        var stream = SyntaxStream(source, fileID: id)
+        while let tree = stream.next(), case .importDirective(let directive)? = tree.members.first {
             guard let pathToken = directive.path else { continue }  // reported by the parser
-            // An import after a declaration is reported by the checker and not followed.
-            if seenDeclaration {
-                hasMisplacedImports = true
-                continue
-            }
             var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
             _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
             let written = scanner.text

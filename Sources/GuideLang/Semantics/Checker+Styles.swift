@@ -18,7 +18,7 @@ extension Checker {
             style.isUsed = true
             guard visited.insert(ObjectIdentifier(style)).inserted else {
                 // Styles are told apart by identity: two guides may each have a style 'look'.
-                let members = Set((chain + [style]).map(ObjectIdentifier.init))
+                let members = Set((chain + [style]).map(\.identity))
                 if reportedStyleCycles.isDisjoint(with: members) {
                     reportedStyleCycles.formUnion(members)
                     let path = [node] + chain
@@ -64,7 +64,7 @@ extension Checker {
             for (name, entry) in style.properties.inOrder {
                 guard let spec = PropertySchema.spec(named: name), !spec.styleTargets.isEmpty,
                       !spec.styleTargets.contains(kind) else { continue }
-                guard reportedInapplicable.insert("\(ObjectIdentifier(style).hashValue)/\(name)/\(kind.rawValue)").inserted else { continue }
+                guard reportedInapplicable.insert("\(style.identity.file)/\(style.identity.offset)/\(name)/\(kind.rawValue)").inserted else { continue }
                 report(Diagnostic(
                     .inapplicableStyleProperty, at: entry.nameRange,
                     "style '\(style.name)' sets '\(name)', which does not apply to a \(kind.rawValue)",

@@ -4,19 +4,19 @@ extension Checker {
 
     /// The targets of a screen by name; built once per screen so duplicates are reported once.
     func targetScope(of screen: DeclarationNode) -> [String: DeclarationNode] {
-        if let cached = targetScopes[ObjectIdentifier(screen)] { return cached }
+        if let cached = targetScopes[screen.identity] { return cached }
         let scope = self.scope(of: screen.children(.target))
-        targetScopes[ObjectIdentifier(screen)] = scope
+        targetScopes[screen.identity] = scope
         return scope
     }
 
     /// Lowers a screen once, however many guides use it.
     func lowerScreen(_ node: DeclarationNode) -> IRScreen? {
-        if let cached = loweredScreens[ObjectIdentifier(node)] { return cached }
+        if let cached = loweredScreens[node.identity] { return cached }
         let scope = targetScope(of: node)
         let targets = node.children(.target).compactMap { lowerTarget($0, screen: node, scope: scope) }
         let screen = targets.count == node.children(.target).count ? IRScreen(id: node.name, targets: targets) : nil
-        loweredScreens[ObjectIdentifier(node)] = .some(screen)
+        loweredScreens[node.identity] = .some(screen)
         return screen
     }
 

@@ -51,7 +51,7 @@ extension Checker {
                 guard let targets, let screen else { continue }  // the unknown screen is reported already
                 guard let target = targets[reference.name] else {
                     reportUnknown(reference, kind: "target", candidates: targets.keys, context: "on screen '\(screen.name)'")
-                    screensWithUnresolvedTargets.insert(ObjectIdentifier(screen))
+                    screensWithUnresolvedTargets.insert(screen.identity)
                     continue
                 }
                 target.isUsed = true

@@ -37,31 +37,35 @@ extension Checker {
         }
     }
 
-    /// Warns about targets, styles and screens in the files named on the command line that
-    /// nothing uses. Imported files are libraries, so their unused declarations are fine.
-    func reportUnused() {
-        var work = topLevel
+    /// Warnings about targets, styles and screens among `roots` and their descendants, in the
+    /// files named on the command line, that nothing uses. Imported files are libraries, so their
+    /// unused declarations are fine. Run once every use is known: for a guide's own blocks when
+    /// the guide has been lowered, for top-level ones at the end.
+    func unusedDiagnostics(under roots: [DeclarationNode]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var work = roots
         while let node = work.popLast() {
             // The targets of an unused screen are unused because of it: one warning is enough; and
             // after a misspelt reference the target it meant would look unused.
-            if !(node.kind == .screen && (!node.isUsed || screensWithUnresolvedTargets.contains(ObjectIdentifier(node)))) {
+            if !(node.kind == .screen && (!node.isUsed || screensWithUnresolvedTargets.contains(node.identity))) {
                 work.append(contentsOf: node.children)
             }
-            guard node.isInRootFile, !node.isUsed, node.syntax.name != nil else { continue }
+            guard node.isInRootFile, !node.isUsed, node.hasName else { continue }
             switch node.kind {
             case .target:
-                report(Diagnostic(
+                found.append(Diagnostic(
                     .unusedTarget, at: node.nameRange, "target '\(node.name)' is never highlighted",
                     help: ["highlight it in a step, or remove it"]))
-            case .style where !hasUnresolvedStyle:
-                report(Diagnostic(.unusedStyle, at: node.nameRange, "style '\(node.name)' is never used",
-                                  help: ["apply it with 'style: \(node.name)', or remove it"]))
+            case .style:
+                found.append(Diagnostic(.unusedStyle, at: node.nameRange, "style '\(node.name)' is never used",
+                                        help: ["apply it with 'style: \(node.name)', or remove it"]))
             case .screen:
-                report(Diagnostic(.unusedScreen, at: node.nameRange, "screen '\(node.name)' has no tour",
-                                  help: ["add 'tour NAME on \(node.name) { ... }', or remove it"]))
+                found.append(Diagnostic(.unusedScreen, at: node.nameRange, "screen '\(node.name)' has no tour",
+                                        help: ["add 'tour NAME on \(node.name) { ... }', or remove it"]))
             default:
                 break
             }
         }
+        return found
     }
 }

@@ -4,8 +4,11 @@
 /// report duplicates; resolve references, frames, order and strings while lowering each guide.
 /// Every phase reports and carries on, so independent mistakes are all reported in one run.
 public final class Checker {
-    /// The files; their members are taken out as they are collected (nothing reads them later).
-    private(set) var trees: [SyntaxTree]
+    /// The files, in `FileID` order. Each is parsed one top-level member at a time
+    /// (`SyntaxStream`), and a guide's blocks are read again when the guide is lowered.
+    let files: [SourceFile]
+    /// The lexical and syntax diagnostics of every file.
+    private(set) var syntaxDiagnostics: [Diagnostic] = []
     let rootFiles: Set<FileID>
     /// Where lowered guides go one by one instead of into the returned document, if anywhere.
     private let receiver: (any GuideStreamReceiver)?
@@ -19,11 +22,11 @@ public final class Checker {
     var strings: StringTable
 
     /// Styles already reported as part of a cycle, so a cycle is reported once.
-    var reportedStyleCycles: Set<ObjectIdentifier> = []
+    var reportedStyleCycles: Set<DeclarationNode.Identity> = []
     /// (style, property, target kind) triples already warned about.
     var reportedInapplicable: Set<String> = []
     /// Screens lowered so far; a screen shared by guides is checked once.
-    var loweredScreens: [ObjectIdentifier: IRScreen?] = [:]
+    var loweredScreens: [DeclarationNode.Identity: IRScreen?] = [:]
     /// The most declarations one compilation checks (blocks of any kind, across all files).
     public static let maximumDeclarations = 2_000_000
     private var declarationCount = 0
@@ -31,21 +34,21 @@ public final class Checker {
     /// Whether a style, target or string reference failed to resolve: the declaration it meant
     /// would then look unused, so unused warnings of that kind are held back.
     var hasUnresolvedStyle = false
-    var screensWithUnresolvedTargets: Set<ObjectIdentifier> = []
+    var screensWithUnresolvedTargets: Set<DeclarationNode.Identity> = []
     /// Target scopes built so far.
-    var targetScopes: [ObjectIdentifier: [String: DeclarationNode]] = [:]
+    var targetScopes: [DeclarationNode.Identity: [String: DeclarationNode]] = [:]
 
-    /// Whether an import failed: references to styles, screens and guides it may have declared
-    /// are then not reported as unknown.
-    let hasFailedImports: Bool
+    /// Whether an import failed or was not followed (written after a declaration): references to
+    /// styles, screens and guides it may have declared are then not reported as unknown.
+    private(set) var hasFailedImports: Bool
     /// Whether loading the files reported an error (a missing file, a cycle, a limit).
     let hasLoaderErrors: Bool
 
     private init(
-        trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool,
+        files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool,
         receiver: (any GuideStreamReceiver)?
     ) {
-        self.trees = trees
+        self.files = files
         self.receiver = receiver
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
@@ -53,29 +56,37 @@ public final class Checker {
         self.strings = StringTable()
     }
 
-    /// Checks the trees and returns the lowered document (nil when an error was reported) and
-    /// the checker's diagnostics in source order.
-    public static func check(
-        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false
-    ) -> (document: GuideDocument?, diagnostics: [Diagnostic]) {
-        let result = checkAllowingErrors(consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports, hasLoaderErrors: hasLoaderErrors)
-        return (result.document, result.diagnostics)
-    }
-
-    /// Like `check`, and also returns the guides that lowered without an error of their own, so
-    /// that lint can lay them out when another part of the program is broken.
+    /// Parses and checks `files` (indexed by `FileID`) and returns the lowered document (nil
+    /// when an error was reported), the guides that lowered without an error of their own (so
+    /// that lint can lay them out when another part of the program is broken), the files'
+    /// lexical and syntax diagnostics, and the checker's diagnostics.
     ///
     /// With a `receiver`, each guide goes to it as soon as it is lowered and the returned
     /// documents hold no guides, so the program's IR is never held whole; `brokenStreamedGuides`
     /// then says which of the guides it got (by position) an error points into.
-    public static func checkAllowingErrors(
-        _ trees: consuming [SyntaxTree], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
+    public static func check(
+        _ files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
         streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
-    ) -> (document: GuideDocument?, cleanGuides: GuideDocument?, diagnostics: [Diagnostic], brokenStreamedGuides: Set<Int>) {
-        let checker = Checker(trees: consume trees, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
+    ) -> CheckResult {
+        let checker = Checker(files: files, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
                               hasLoaderErrors: hasLoaderErrors, receiver: receiver)
         let document = checker.run()
-        return (document, checker.partialDocument, checker.diagnostics, checker.brokenStreamedGuides)
+        return CheckResult(document: document, cleanGuides: checker.partialDocument, syntaxDiagnostics: checker.syntaxDiagnostics,
+                           diagnostics: checker.diagnostics, brokenStreamedGuides: checker.brokenStreamedGuides)
+    }
+
+    /// What `check` found.
+    public struct CheckResult {
+        /// The lowered program, or nil when an error was reported.
+        public let document: GuideDocument?
+        /// The guides that lowered without an error of their own.
+        public let cleanGuides: GuideDocument?
+        /// The files' lexical and syntax diagnostics.
+        public let syntaxDiagnostics: [Diagnostic]
+        /// The checker's own diagnostics.
+        public let diagnostics: [Diagnostic]
+        /// With a receiver: the positions of the streamed guides an error points into.
+        public let brokenStreamedGuides: Set<Int>
     }
 
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
@@ -108,14 +119,16 @@ public final class Checker {
     private var brokenStreamedGuides: Set<Int> = []
 
     private func run() -> GuideDocument? {
-        for index in trees.indices {
-            // Collection reads every member it needs into declaration nodes, which refer to tokens,
-            // not to members. Taking the members out of the tree lets each top-level block's syntax
-            // go as soon as it is collected, instead of a whole file's (a third of a large
-            // program's memory) living until the end.
-            var members: [Member] = []
-            swap(&members, &trees[index].members)
-            collectFile(trees[index], members: members)
+        for (index, source) in files.enumerated() {
+            // One top-level member's syntax at a time: collection reads what it needs into
+            // declaration nodes, which keep offsets, not tokens, so each member's tokens and
+            // syntax go as soon as it is collected.
+            var stream = SyntaxStream(source, fileID: FileID(index))
+            var seenDeclaration = false
+            while let member = stream.next() {
+                collectTopLevel(member, seenDeclaration: &seenDeclaration)
+            }
+            syntaxDiagnostics += stream.diagnostics
         }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
@@ -123,14 +136,20 @@ public final class Checker {
         var loweredNodes: [DeclarationNode] = []
         var loweredGuides: [IRGuide] = []
         receiver?.begin(defaultLocale: strings.defaultLocale, locales: strings.locales)
+        // Unused declarations inside guides, found as each guide is lowered and reported at the
+        // end if the program resolved.
+        var unusedInGuides: [Diagnostic] = []
         for node in topLevel where node.kind == .guide {
+            collectDeferredChildren(of: node)
             let lowered = lowerGuide(node)
-            // A guide's own screens are never looked up again (only top-level screens are
-            // shared), so their caches go with the guide instead of holding every screen's IR.
+            unusedInGuides += unusedDiagnostics(under: node.children)
+            // A guide's own blocks are never looked up again (only top-level screens and styles
+            // are shared), so they and their caches go with the guide.
             for screen in node.children(.screen) {
-                loweredScreens.removeValue(forKey: ObjectIdentifier(screen))
-                targetScopes.removeValue(forKey: ObjectIdentifier(screen))
+                loweredScreens.removeValue(forKey: screen.identity)
+                targetScopes.removeValue(forKey: screen.identity)
             }
+            node.children = []
             guard let guide = lowered else { continue }
             loweredNodes.append(node)
             if let receiver { receiver.receive(guide) } else { loweredGuides.append(guide) }
@@ -146,12 +165,14 @@ public final class Checker {
                 if let summary = overflowPerFile[file]?.summary(limit: DiagnosticBag.maximumPerFile) { diagnostics.append(summary) }
             }
         }
-        var programHasErrors = hasLoaderErrors || hasErrors
-            || trees.contains { $0.diagnostics.contains { $0.severity == .error } }
+        var programHasErrors = hasLoaderErrors || hasErrors || syntaxDiagnostics.contains { $0.severity == .error }
         // Unused declarations are only worth reporting in a program that resolved: after an
         // error, a misspelt or misplaced reference would make its target look unused.
         if !programHasErrors {
-            reportUnused()
+            for diagnostic in unusedInGuides + unusedDiagnostics(under: topLevel)
+            where !(diagnostic.code == .unusedStyle && hasUnresolvedStyle) {
+                report(diagnostic)
+            }
             strings.reportUnused(checker: self)
             programHasErrors = hasErrors
         }
@@ -173,14 +194,11 @@ public final class Checker {
         let all = Set(nodes.indices)
         // An error left out has no range to place it in a guide, so then no guide counts as clean.
         guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return all }
-        let errors = (diagnostics + trees.flatMap(\.diagnostics)).filter { $0.severity == .error }.map(\.range)
+        let errors = (diagnostics + syntaxDiagnostics).filter { $0.severity == .error }.map(\.range)
         guard !errors.isEmpty else { return [] }
         // Guides in file and source order, so the one holding an offset is found by binary search.
         let guideNodes = topLevel.filter { $0.kind == .guide }
-        let spans = guideNodes.map { node in
-            (file: node.tree.fileID.index, start: Int(node.tree.tokens[node.syntax.keyword].start),
-             end: Int(node.tree.tokens[node.syntax.lastToken].end))
-        }
+        let spans = guideNodes.map { node in (file: node.fileID.index, start: Int(node.start), end: Int(node.end)) }
         func span(of range: SourceRange) -> Int? {
             var low = 0
             var high = spans.count
@@ -202,15 +220,14 @@ public final class Checker {
 
     // MARK: Collection
 
-    private func collectFile(_ tree: SyntaxTree, members: consuming [Member]) {
-        var seenDeclaration = false
-        // Popped from the end of the reversed list, so each member is released once handled.
-        var remaining = members
-        remaining.reverse()
-        while let member = remaining.popLast() {
+    /// Collects one top-level member, handed over by the file's `SyntaxStream` as a tree of its own.
+    private func collectTopLevel(_ tree: SyntaxTree, seenDeclaration: inout Bool) {
+        for member in tree.members {
             switch member {
             case .importDirective(let directive):
                 if seenDeclaration {
+                    // The loader follows only the imports before the first declaration.
+                    hasFailedImports = true
                     report(Diagnostic(
                         .misplacedImport, at: tree.range(from: directive.keyword, through: directive.path ?? directive.keyword),
                         "import after a declaration",
@@ -227,6 +244,28 @@ public final class Checker {
                 if let node = collect(syntax, in: tree, parent: nil) { topLevel.append(node) }
             }
         }
+    }
+
+    /// Reads a top-level guide again from its source and collects its child blocks, which
+    /// collection left for now (see `DeclarationNode.hasDeferredChildren`).
+    private func collectDeferredChildren(of node: DeclarationNode) {
+        guard node.hasDeferredChildren else { return }
+        node.hasDeferredChildren = false
+        var stream = SyntaxStream(files[node.fileID.index], fileID: node.fileID, from: Int(node.triviaStart))
+        // The same member as before: lexing from a member's trivia gives the same tokens, and
+        // the parser starts a top-level member in the same state. Its diagnostics were reported
+        // the first time.
+        guard let tree = stream.next(), case .declaration(let syntax)? = tree.members.first else { return }
+        collectMembers(syntax.members, of: node, in: tree, part: .blocks)
+    }
+
+    /// Which members of a block `collectMembers` reads.
+    private enum MemberPart {
+        case all
+        /// Properties and misplaced imports: a deferred guide's first reading.
+        case ownProperties
+        /// Nested blocks: a deferred guide's second reading.
+        case blocks
     }
 
     /// Builds the node for a declaration and its children; nil when the keyword is unknown or
@@ -267,42 +306,49 @@ public final class Checker {
             }
             return nil
         }
-        // The node keeps the header, not the members: those are read below, once.
-        var header = syntax
-        header.members = []
-        let node = DeclarationNode(kind: kind, syntax: header, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
         node.isTopLevel = parent == nil
-        checkHeader(node)
-        var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: kind))
-        node.properties.reserveCapacity(syntax.members.reduce(0) { count, member in
-            if case .property = member { count + 1 } else { count }
-        })
-        for member in syntax.members {
+        checkHeader(node, syntax, in: tree)
+        // A top-level guide's blocks are most of a large program; they are read when the guide is lowered.
+        let defersBlocks = parent == nil && kind == .guide
+        node.hasDeferredChildren = defersBlocks && syntax.members.contains { if case .declaration = $0 { true } else { false } }
+        collectMembers(syntax.members, of: node, in: tree, part: defersBlocks ? .ownProperties : .all)
+        return node
+    }
+
+    private func collectMembers(_ members: [Member], of node: DeclarationNode, in tree: SyntaxTree, part: MemberPart) {
+        if part != .blocks {
+            node.properties.reserveCapacity(members.reduce(0) { count, member in
+                if case .property = member { count + 1 } else { count }
+            })
+        }
+        var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: node.kind))
+        for member in members {
             switch member {
             case .importDirective(let directive):
+                guard part != .blocks else { continue }
                 report(Diagnostic(.misplacedImport, at: tree.range(directive.keyword), "import inside a block",
                                   notes: ["imports come first in a file, before any block"]))
             case .declaration(let childSyntax):
+                guard part != .ownProperties else { continue }
                 if let child = collect(childSyntax, in: tree, parent: node) {
                     node.children.append(child)
                 } else {
                     node.hasDroppedChildren = true
                 }
             case .property(let property):
-                if kind == .locale {
-                    collectString(property, into: node, reader: &reader)
+                guard part != .blocks else { continue }
+                if node.kind == .locale {
+                    collectString(property, into: node, in: tree, reader: &reader)
                 } else {
-                    collectProperty(property, into: node, reader: &reader)
+                    collectProperty(property, into: node, in: tree, reader: &reader)
                 }
             }
         }
         for diagnostic in reader.diagnostics { report(diagnostic) }
-        return node
     }
 
-    private func checkHeader(_ node: DeclarationNode) {
-        let tree = node.tree
-        let syntax = node.syntax
+    private func checkHeader(_ node: DeclarationNode, _ syntax: DeclarationSyntax, in tree: SyntaxTree) {
         let keyword = node.kind.rawValue
         if node.kind.takesName, syntax.name == nil {
             report(Diagnostic(
@@ -337,8 +383,7 @@ public final class Checker {
         }
     }
 
-    private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {
-        let tree = node.tree
+    private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
         let name = tree.text(property.name)
         let nameRange = tree.range(property.name)
         guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name),
@@ -377,8 +422,7 @@ public final class Checker {
         node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
     }
 
-    private func collectString(_ property: PropertySyntax, into node: DeclarationNode, reader: inout ValueReader) {
-        let tree = node.tree
+    private func collectString(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
         let nameToken = tree.tokens[property.name]
         let key = nameToken.kind == .string ? reader.stringValue(property.name) : tree.text(property.name)
         let keyRange = tree.range(property.name)
@@ -417,12 +461,12 @@ public final class Checker {
 
     /// Adds a named node to a scope, reporting a duplicate.
     func declare(_ node: DeclarationNode, in scope: inout [String: DeclarationNode]) {
-        guard node.syntax.name != nil else { return }
+        guard node.hasName else { return }
         if let first = scope[node.name] {
-            let sameFile = first.tree.fileID == node.tree.fileID
+            let sameFile = first.fileID == node.fileID
             report(Diagnostic(
                 .duplicateDeclaration, at: node.nameRange, "\(node.kind.rawValue) '\(node.name)' is declared twice",
-                labels: [.init(first.nameRange, "first declared here\(sameFile ? "" : " in \(first.tree.source.path)")")],
+                labels: [.init(first.nameRange, "first declared here\(sameFile ? "" : " in \(files[first.fileID.index].path)")")],
                 help: ["rename one of them"]))
             return
         }

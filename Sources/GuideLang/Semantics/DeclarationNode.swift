@@ -68,15 +68,33 @@ final class DeclarationNode {
         var keyRange: SourceRange
     }
 
+    /// Tells declarations apart for as long as a compilation runs, even once a node is released
+    /// (a guide's blocks go once it is lowered, and a new node may reuse a released one's
+    /// address, so `ObjectIdentifier` is not safe as a key that outlives its node).
+    struct Identity: Hashable {
+        let file: Int32
+        let offset: UInt32
+    }
+
     let kind: DeclarationKind
-    let syntax: DeclarationSyntax
-    let tree: SyntaxTree
+    /// The file the declaration is written in.
+    let fileID: FileID
     /// The declaration's name, or its keyword when it takes none.
     let name: String
     /// The name's range, or the keyword's.
     let nameRange: SourceRange
+    /// Whether a name is written (a block that takes one may lack it, already reported).
+    let hasName: Bool
     /// The `on` subject of a tour.
     let subject: Reference?
+    /// The range of the declaration's header (`keyword name on subject`).
+    let headerRange: SourceRange
+    /// Where the declaration's keyword starts and its last token ends.
+    let start: UInt32
+    let end: UInt32
+    /// Where the declaration's leading trivia starts: a top-level block can be read again from
+    /// there with `SyntaxStream`.
+    let triviaStart: UInt32
     /// Whether the declaration is in a file named on the command line (not only imported).
     let isInRootFile: Bool
     var properties = PropertyList()
@@ -84,12 +102,15 @@ final class DeclarationNode {
     var strings: [StringEntry] = []
     /// Set when something refers to the declaration, for unused warnings.
     var isUsed = false
+    /// Whether the child blocks are still to be read: a top-level guide's children are collected
+    /// only when the guide is lowered, and released after it, so a large program never holds the
+    /// blocks of all its guides at once.
+    var hasDeferredChildren = false
 
     init(kind: DeclarationKind, syntax: DeclarationSyntax, tree: SyntaxTree, isInRootFile: Bool) {
         self.kind = kind
-        self.syntax = syntax
-        self.tree = tree
         self.isInRootFile = isInRootFile
+        fileID = tree.fileID
         if let name = syntax.name {
             let token = tree.tokens[name]
             if token.kind == .string {
@@ -104,13 +125,17 @@ final class DeclarationNode {
             self.name = tree.text(syntax.keyword)
             nameRange = tree.range(syntax.keyword)
         }
+        hasName = syntax.name != nil
         subject = syntax.subject.map { Reference(name: tree.text($0), range: tree.range($0)) }
+        headerRange = tree.range(from: syntax.keyword, through: syntax.subject ?? syntax.name ?? syntax.keyword)
+        let keyword = tree.tokens[syntax.keyword]
+        start = keyword.start
+        triviaStart = keyword.triviaStart
+        end = tree.tokens[max(syntax.keyword, syntax.lastToken)].end
     }
 
-    /// The range of the declaration's header (`keyword name on subject`).
-    var headerRange: SourceRange {
-        tree.range(from: syntax.keyword, through: syntax.subject ?? syntax.name ?? syntax.keyword)
-    }
+    /// The node's identity: its file and where its keyword starts.
+    var identity: Identity { Identity(file: Int32(truncatingIfNeeded: fileID.index), offset: start) }
 
     /// The children of one kind, in order.
     func children(_ kind: DeclarationKind) -> [DeclarationNode] { children.filter { $0.kind == kind } }
@@ -127,7 +152,7 @@ final class DeclarationNode {
 
     /// How the declaration is named in messages: "step 'login'".
     var displayName: String {
-        kind.takesName && syntax.name != nil ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block"
+        kind.takesName && hasName ? "\(kind.rawValue) '\(name)'" : "'\(kind.rawValue)' block"
     }
 
     /// Whether a child block was dropped as unknown or misplaced (already reported): the
