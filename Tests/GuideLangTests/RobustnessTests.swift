@@ -47,10 +47,31 @@ struct RobustnessTests {
             #expect(reread == shape, "\(name): a member read again from its trivia differs")
         }
         #expect(streamed == whole.members.map { SyntaxShape.of($0, in: whole) }, "\(name): streamed members differ from the whole file's")
+        // The import loader reads only the leading imports, and must find exactly those.
+        var imports = SyntaxStream(source, fileID: FileID(0))
+        var leading: [String] = []
+        while let tree = imports.nextLeadingImport() { leading.append(SyntaxShape.of(tree.members[0], in: tree)) }
+        let expected = whole.members.prefix { if case .importDirective = $0 { true } else { false } }
+        #expect(leading == expected.map { SyntaxShape.of($0, in: whole) }, "\(name): leading imports differ")
         func summary(_ diagnostics: [Diagnostic]) -> [String] {
             diagnostics.map { "\($0.code.id) \($0.range.start)..\($0.range.end) \($0.message)" }
         }
         #expect(summary(stream.diagnostics) == summary(whole.diagnostics), "\(name): streamed diagnostics differ")
+    }
+
+    /// Leading imports after junk, a stray word, a property called `import` and the like: the
+    /// loader must stop exactly where the whole-file parse sees the first other member.
+    @Test(arguments: [
+        "foo\nimport \"a.guide\"\nguide g { title: \"t\" }",
+        "; } 42\nimport \"a.guide\"\nimport\n\"b.guide\"\nstyle s { }",
+        "import: 1\nimport \"a.guide\"",
+        "import = \"a.guide\"\nimport \"b.guide\"",
+        "\"key\": \"v\"\nimport \"a.guide\"",
+        "import \"a.guide\" import \"b.guide\"\nguide g {\nimport \"c.guide\"\n}\nimport \"d.guide\"",
+        "import",
+    ])
+    func leadingImportsAreFoundWithoutParsingTheRest(text: String) {
+        Self.checkStreamingParseAgrees(Array(text.utf8), name: "imports.guide")
     }
 
     @Test func mutationsOfEveryCorpusFileNeverCrash() throws {

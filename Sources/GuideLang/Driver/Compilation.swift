@@ -90,11 +90,11 @@ struct ImportLoader {
         files.append(source)
         chain.append((identity, source.path))
         defer { chain.removeLast() }
-        // Imports come first: reading members until the first that is not one finds them all
-        // without parsing the file (the checker parses it, and reports an import that comes
-        // later, which is not followed).
+        // Imports come first: reading members up to the first that is not one finds them all
+        // without parsing the rest of the file (the checker parses it, and reports an import
+        // that comes later, which is not followed).
         var stream = SyntaxStream(source, fileID: id)
-        while let tree = stream.next(), case .importDirective(let directive)? = tree.members.first {
+        while let tree = stream.nextLeadingImport(), case .importDirective(let directive)? = tree.members.first {
             guard let pathToken = directive.path else { continue }  // reported by the parser
             var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
             _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)

@@ -71,6 +71,40 @@ public struct Parser {
         return nil
     }
 
+    /// The next top-level member if it is an import; nil at the end or at the first member that
+    /// is not one, which is left unparsed: imports come first, so this finds a file's imports
+    /// without parsing the rest.
+    mutating func nextLeadingImport() -> Member? {
+        while !isAtEnd {
+            if lexer != nil, position > 0 {
+                tokens.removeFirst(position)
+                position = 0
+            }
+            // Stop before a member that is not an import, without parsing it; what starts no
+            // member is skipped as the whole-file parse skips it.
+            switch current.kind {
+            case .identifier:
+                switch memberStart() {
+                case .importDirective, .nothing: break
+                default: return nil
+                }
+            case .string where peekKind() == .colon:
+                return nil
+            default:
+                break
+            }
+            if let member = parseMemberStep() { return member }
+        }
+        return nil
+    }
+
+    /// Whether the identifier at `index` starts an import: `import` before a string, a new
+    /// line or the end.
+    private func startsImport(at index: Int) -> Bool {
+        let next = kind(at: index + 1)
+        return text(index) == "import" && (next == .string || next == .endOfFile || tokens[index + 1].isAtLineStart)
+    }
+
     /// The tokens the member just returned by `nextTopLevelMember` refers to (by index).
     var currentTokens: [Token] { tokens }
 
@@ -214,40 +248,60 @@ public struct Parser {
         return false
     }
 
-    private mutating func parseMember() -> Member? {
+    /// What the identifier at the current position starts, judged by lookahead alone.
+    private enum MemberStart {
+        case property
+        /// `name = value`: reported, then parsed as a property.
+        case propertyAfterEquals
+        /// `name value` on one line: reported, then parsed as a property.
+        case propertyMissingColon
+        case importDirective
+        case declaration
+        /// Nothing a block can hold (reported and skipped).
+        case nothing
+    }
+
+    private func memberStart() -> MemberStart {
         let next = peekKind()
-        if next == .colon { return .property(parseProperty()) }
-        if next == .equal {
+        if next == .colon { return .property }
+        if next == .equal { return .propertyAfterEquals }
+        if startsImport(at: position) { return .importDirective }
+        if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position) { return .declaration }
+        if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) { return .propertyMissingColon }
+        if next == .leftBrace || isAtEnd { return .declaration }
+        return .nothing
+    }
+
+    private mutating func parseMember() -> Member? {
+        switch memberStart() {
+        case .property:
+            return .property(parseProperty())
+        case .propertyAfterEquals:
             report(Diagnostic(
                 .equalsInsteadOfColon, at: range(position + 1), "expected ':' after '\(text(position))', found '='",
                 notes: ["properties are written 'name: value'"],
                 fixIts: [.init(range: range(position + 1), replacement: ":", message: "replace '=' with ':'")]))
             return .property(parseProperty())
-        }
-        if text(position) == "import", next == .string || tokens[position + 1].isAtLineStart || next == .endOfFile {
-            return parseImport()
-        }
-        if looksLikeDeclaration(at: position) { return .declaration(parseDeclaration()) }
-        if looksLikeDeclarationMissingBrace(at: position) { return .declaration(parseDeclaration()) }
-        // A name followed by a value on the same line: a property missing its colon.
-        if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) {
+        case .propertyMissingColon:
             let name = position
             report(Diagnostic(
                 .expectedColon, at: range(name), "expected ':' after property name '\(text(name))'",
                 fixIts: [.init(range: SourceRange(fileID: fileID, start: Int(tokens[name].end), end: Int(tokens[name].end)),
                                replacement: ":", message: "insert ':'")]))
             return .property(parseProperty())
-        }
-        if next == .leftBrace || isAtEnd {
+        case .importDirective:
+            return parseImport()
+        case .declaration:
             return .declaration(parseDeclaration())
+        case .nothing:
+            report(Diagnostic(
+                .expectedMember, at: range(position),
+                "expected ':' or a block after '\(text(position))'",
+                notes: ["write a property as '\(text(position)): value' or a block as '\(text(position)) name { ... }'"]))
+            step()
+            synchronize()
+            return nil
         }
-        report(Diagnostic(
-            .expectedMember, at: range(position),
-            "expected ':' or a block after '\(text(position))'",
-            notes: ["write a property as '\(text(position)): value' or a block as '\(text(position)) name { ... }'"]))
-        step()
-        synchronize()
-        return nil
     }
 
     /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`

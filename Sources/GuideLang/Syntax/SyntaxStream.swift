@@ -24,6 +24,13 @@ public struct SyntaxStream {
         return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
     }
 
+    /// The next top-level member as a tree if it is an import; nil at the end or at the first
+    /// member that is not an import (left unread, so finding a file's imports costs little).
+    public mutating func nextLeadingImport() -> SyntaxTree? {
+        guard let member = parser.nextLeadingImport() else { return nil }
+        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+    }
+
     /// The lexical and syntax diagnostics of what has been read so far, in source order.
     public var diagnostics: [Diagnostic] { parser.allDiagnostics }
 }
