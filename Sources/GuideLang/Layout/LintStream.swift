@@ -17,7 +17,7 @@ public final class LintStream: GuideStreamReceiver {
     private let background: BackgroundLinter
 
     /// Creates a stream that lints every `batchSize` guides as they arrive.
-    public init(options: Linter.Options, batchSize: Int = 256) {
+    public init(options: Linter.Options, batchSize: Int = 32) {
         self.options = options
         self.batchSize = max(1, batchSize)
         background = BackgroundLinter(options: options)
