@@ -9,8 +9,10 @@ public struct Parser {
     /// The tokens parsed so far: the whole file, or (when streaming) the current top-level
     /// member's tokens and a few beyond it.
     private var tokens: [Token]
-    /// When streaming, the lexer that produces the tokens as the parser reaches them.
-    private var lexer: Lexer?
+    /// When streaming, the lexer that produces the tokens as the parser reaches them (not an
+    /// optional: taking a lexer out of an optional to mutate it copies it).
+    private var lexer: Lexer
+    private let isStreaming: Bool
     private var position = 0
     private var diagnostics = DiagnosticBag()
     /// Whether a `[` was just reported, so its `]` is skipped quietly.
@@ -29,6 +31,8 @@ public struct Parser {
         self.source = source
         self.fileID = fileID
         self.tokens = tokens
+        lexer = Lexer(bytes: [], fileID: fileID)
+        isStreaming = false
     }
 
     /// A parser that lexes as it goes, from `offset` (the start of a top-level member's leading
@@ -38,23 +42,22 @@ public struct Parser {
         self.fileID = fileID
         tokens = []
         lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: offset)
+        isStreaming = true
         refill()
     }
 
-    /// Lexes until `lookahead` tokens lie past the current one, or the file has ended.
+    /// Lexes until four times `lookahead` tokens lie past the current one (so this runs once
+    /// every few dozen tokens, not on every step), or the file has ended.
     private mutating func refill() {
-        guard var lexer else { return }
-        self.lexer = nil  // so the lexer is not copied on write
-        while position + Self.lookahead >= tokens.count, tokens.last?.kind != .endOfFile {
+        while position + 4 * Self.lookahead >= tokens.count, tokens.last?.kind != .endOfFile {
             tokens.append(lexer.nextToken())
         }
-        self.lexer = lexer
     }
 
     /// Moves to the next token (never past the end of the file).
     private mutating func step() {
         position += 1
-        if position + Self.lookahead >= tokens.count, lexer != nil { refill() }
+        if position + Self.lookahead >= tokens.count, isStreaming { refill() }
     }
 
     /// Parses the next top-level member, skipping (and reporting) what is not one; nil at the
@@ -62,7 +65,7 @@ public struct Parser {
     /// parser holds one member's tokens at a time.
     mutating func nextTopLevelMember() -> Member? {
         while !isAtEnd {
-            if lexer != nil, position > 0 {
+            if isStreaming, position > 0 {
                 tokens.removeFirst(position)
                 position = 0
             }
@@ -76,7 +79,7 @@ public struct Parser {
     /// without parsing the rest.
     mutating func nextLeadingImport() -> Member? {
         while !isAtEnd {
-            if lexer != nil, position > 0 {
+            if isStreaming, position > 0 {
                 tokens.removeFirst(position)
                 position = 0
             }
@@ -110,7 +113,7 @@ public struct Parser {
 
     /// The lexical and syntax diagnostics so far.
     var allDiagnostics: [Diagnostic] {
-        DiagnosticBag.merged([lexer?.reportedDiagnostics ?? DiagnosticBag(), diagnostics])
+        DiagnosticBag.merged([lexer.reportedDiagnostics, diagnostics])
     }
 
     /// Lexes and parses a file.
