@@ -70,7 +70,11 @@ public struct Linter: Sendable {
     }
 
     private let options: Options
+    /// The findings of the guide being linted, one per screen.
     private var findings: [Finding] = []
+    /// The findings of the guides linted so far, already merged across screens within each
+    /// guide: merging there, on the background and every core, leaves little for the end.
+    private var groups: [FindingGroup] = []
     /// Where every step's tip landed, when the options ask for it.
     private(set) var layouts: [StepLayout] = []
     private var currentGuide = ""
@@ -100,10 +104,8 @@ public struct Linter: Sendable {
             let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
             for index in range {
-                let start = linter.findings.count
                 linter.lint(guides[index])
-                // Remember which guide each finding belongs to, for its allow and deny lists.
-                linter.guideOfFinding += Array(repeating: firstIndex + index, count: linter.findings.count - start)
+                linter.groupFindings(ofGuide: firstIndex + index)
             }
             results.store(linter, at: chunk)
         }
@@ -112,8 +114,7 @@ public struct Linter: Sendable {
 
     /// Adds another linter's findings and layouts after this one's.
     mutating func append(_ other: Linter) {
-        findings += other.findings
-        guideOfFinding += other.guideOfFinding
+        groups += other.groups
         layouts += other.layouts
     }
 
@@ -127,8 +128,6 @@ public struct Linter: Sendable {
 
         var linters: [Linter?] { slots.withLock { $0 } }
     }
-
-    private var guideOfFinding: [Int] = []
 
     // MARK: Guides
 
@@ -446,26 +445,61 @@ public struct Linter: Sendable {
         var message: String
     }
 
+    /// Findings with one key, merged: the first of them, the guide it belongs to (by position, for
+    /// its allow and deny lists) and every screen's detail, without repeats.
+    private struct FindingGroup: Sendable {
+        var finding: Finding
+        var guide: Int
+        var details: [String]
+
+        var key: FindingKey {
+            FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
+        }
+
+        mutating func add(_ detail: String) {
+            if !detail.isEmpty, !details.contains(detail) { details.append(detail) }
+        }
+    }
+
+    /// Merges the findings of the guide just linted into groups, in the order they were found.
+    private mutating func groupFindings(ofGuide guide: Int) {
+        var positions: [FindingKey: Int] = [:]
+        for finding in findings {
+            let group = FindingGroup(finding: finding, guide: guide, details: [])
+            if let position = positions[group.key] {
+                groups[position].add(finding.detail)
+            } else {
+                positions[group.key] = groups.count
+                groups.append(group)
+                groups[groups.count - 1].add(finding.detail)
+            }
+        }
+        findings.removeAll(keepingCapacity: true)
+    }
+
     /// Merges findings with the same code, place and message into one diagnostic listing the
     /// screens, and applies the guides' allow and deny lists; findings of the guides at the
-    /// `excluded` positions are left out.
+    /// `excluded` positions are left out. Findings are grouped per guide as they are found; a
+    /// key shared by several guides (a place outside them) is merged here, as if all had been
+    /// grouped at once.
     func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
-        var order: [FindingKey] = []
-        var groups: [FindingKey: (finding: Finding, guide: Int, details: [String])] = [:]
-        for (index, finding) in findings.enumerated() {
-            let guide = guideOfFinding[index]
-            if excluded.contains(guide) { continue }
+        var positions: [FindingKey: Int] = [:]
+        var kept: [FindingGroup] = []
+        for group in groups {
+            if excluded.contains(group.guide) { continue }
             // As on the command line, 'allow' silences warnings only: errors stay errors.
-            if allowed[guide]?.contains(finding.code.id) == true, finding.code.severity != .error { continue }
-            let key = FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
-            var group = groups[key] ?? (finding, guide, [])
-            if groups[key] == nil { order.append(key) }
-            if !finding.detail.isEmpty, !group.details.contains(finding.detail) { group.details.append(finding.detail) }
-            groups[key] = group
+            if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
+            let key = group.key
+            if let position = positions[key] {
+                for detail in group.details { kept[position].add(detail) }
+            } else {
+                positions[key] = kept.count
+                kept.append(group)
+            }
         }
         var diagnostics: [Diagnostic] = []
-        for key in order {
-            guard let (finding, guide, details) = groups[key] else { continue }
+        for group in kept {
+            let (finding, guide, details) = (group.finding, group.guide, group.details)
             let shown = 3
             var notes = Array(details.prefix(shown))
             if details.count > shown {
