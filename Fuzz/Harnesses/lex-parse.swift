@@ -1,7 +1,10 @@
-// Fuzz target `lex-parse`: Parser.parse (and so the lexer) on the raw bytes.
+// Fuzz target `lex-parse`: Parser.parse (and so the lexer) on the raw bytes, and SyntaxStream.
 // Invariants: no trap; concatenating every token's trivia pieces and text reproduces the input
 // byte for byte; trivia pieces tile their token's trivia range; the last token is the end of
-// file; every diagnostic range lies inside the file.
+// file; every diagnostic range lies inside the file; parsing one top-level member at a time (as
+// the checker does), reading each member again from its leading trivia (as the checker does for
+// a guide's blocks) and reading only the leading imports (as the import loader does) give
+// exactly the whole-file parse's members and diagnostics.
 import GuideLang
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -40,5 +43,39 @@ public func fuzzLexParse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     guard tree.tokens.last?.kind == .endOfFile else { fuzzFail("the last token is not the end of file") }
     checkDiagnostics(tree.diagnostics, files: [source])
+    checkStreamingAgrees(with: tree, source: source)
     return 0
+}
+
+func checkStreamingAgrees(with whole: SyntaxTree, source: SourceFile) {
+    let expected = whole.members.map { SyntaxDump.of($0, in: whole) }
+    var stream = SyntaxStream(source, fileID: FileID(0))
+    var index = 0
+    while let tree = stream.next() {
+        guard tree.members.count == 1, index < expected.count else { fuzzFail("the stream gave more members than the whole parse") }
+        let member = tree.members[0]
+        let dump = SyntaxDump.of(member, in: tree)
+        guard dump == expected[index] else { fuzzFail("streamed member \(index) differs:\n\(dump)\nwhole parse:\n\(expected[index])") }
+        var again = SyntaxStream(source, fileID: FileID(0), from: Int(tree.tokens[member.firstToken].triviaStart))
+        guard let reread = again.next(), SyntaxDump.of(reread.members[0], in: reread) == dump else {
+            fuzzFail("member \(index) read again from its leading trivia differs")
+        }
+        index += 1
+    }
+    guard index == expected.count else { fuzzFail("the stream gave \(index) members, the whole parse \(expected.count)") }
+    func summary(_ diagnostics: [Diagnostic]) -> [String] {
+        diagnostics.map { "\($0.code.id) \($0.range.start)..\($0.range.end) \($0.message)" }
+    }
+    guard summary(stream.diagnostics) == summary(whole.diagnostics) else { fuzzFail("streamed diagnostics differ") }
+    var imports = SyntaxStream(source, fileID: FileID(0))
+    var leading = 0
+    while let tree = imports.nextLeadingImport() {
+        guard leading < expected.count, case .importDirective = whole.members[leading],
+              SyntaxDump.of(tree.members[0], in: tree) == expected[leading]
+        else { fuzzFail("leading import \(leading) differs from the whole parse") }
+        leading += 1
+    }
+    if leading < whole.members.count, case .importDirective = whole.members[leading] {
+        fuzzFail("the import scan stopped before import \(leading)")
+    }
 }

@@ -40,19 +40,19 @@ struct RobustnessTests {
         while let tree = stream.next() {
             #expect(tree.members.count == 1)
             guard let member = tree.members.first else { continue }
-            let shape = SyntaxShape.of(member, in: tree)
+            let shape = SyntaxDump.of(member, in: tree)
             streamed.append(shape)
             var again = SyntaxStream(source, fileID: FileID(0), from: Int(tree.tokens[member.firstToken].triviaStart))
-            let reread = again.next().map { SyntaxShape.of($0.members[0], in: $0) }
+            let reread = again.next().map { SyntaxDump.of($0.members[0], in: $0) }
             #expect(reread == shape, "\(name): a member read again from its trivia differs")
         }
-        #expect(streamed == whole.members.map { SyntaxShape.of($0, in: whole) }, "\(name): streamed members differ from the whole file's")
+        #expect(streamed == whole.members.map { SyntaxDump.of($0, in: whole) }, "\(name): streamed members differ from the whole file's")
         // The import loader reads only the leading imports, and must find exactly those.
         var imports = SyntaxStream(source, fileID: FileID(0))
         var leading: [String] = []
-        while let tree = imports.nextLeadingImport() { leading.append(SyntaxShape.of(tree.members[0], in: tree)) }
+        while let tree = imports.nextLeadingImport() { leading.append(SyntaxDump.of(tree.members[0], in: tree)) }
         let expected = whole.members.prefix { if case .importDirective = $0 { true } else { false } }
-        #expect(leading == expected.map { SyntaxShape.of($0, in: whole) }, "\(name): leading imports differ")
+        #expect(leading == expected.map { SyntaxDump.of($0, in: whole) }, "\(name): leading imports differ")
         func summary(_ diagnostics: [Diagnostic]) -> [String] {
             diagnostics.map { "\($0.code.id) \($0.range.start)..\($0.range.end) \($0.message)" }
         }

@@ -1,9 +1,9 @@
-import GuideLang
-
-/// Writes a member's syntax as text with byte offsets instead of token indices, so trees whose
-/// tokens are numbered differently (a whole file's and one streamed member's) can be compared.
-enum SyntaxShape {
-    static func of(_ member: Member, in tree: SyntaxTree) -> String {
+/// Writes a member's syntax as text with byte offsets instead of token indices, so that trees
+/// whose tokens are numbered differently (a whole file's and one streamed member's) can be
+/// compared: the tests and the fuzzer check `SyntaxStream` against `Parser.parse` with it.
+public enum SyntaxDump {
+    /// The member's syntax, every token as `kind@start..end` (with `^` at a line start).
+    public static func of(_ member: Member, in tree: SyntaxTree) -> String {
         func token(_ index: Int?) -> String {
             guard let index else { return "-" }
             let token = tree.tokens[index]
