@@ -99,34 +99,21 @@ public struct Linter: Sendable {
     /// timing. `firstIndex` is the position of the first guide in the whole run.
     static func lint(_ guides: [IRGuide], firstIndex: Int, options: Options) -> [Linter] {
         let chunkCount = min(guides.count, ProcessorCount.online * 4)
-        let results = ChunkResults(count: chunkCount)
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        return concurrentMap(chunkCount) { chunk in
             let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
             for index in range {
                 linter.lint(guides[index])
                 linter.groupFindings(ofGuide: firstIndex + index)
             }
-            results.store(linter, at: chunk)
+            return linter
         }
-        return results.linters.compactMap { $0 }
     }
 
     /// Adds another linter's findings and layouts after this one's.
     mutating func append(_ other: Linter) {
         groups += other.groups
         layouts += other.layouts
-    }
-
-    /// One slot per chunk, each written by exactly one iteration of `concurrentPerform`.
-    private final class ChunkResults: Sendable {
-        private let slots: Mutex<[Linter?]>
-
-        init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
-
-        func store(_ linter: Linter, at index: Int) { slots.withLock { $0[index] = linter } }
-
-        var linters: [Linter?] { slots.withLock { $0 } }
     }
 
     // MARK: Guides
@@ -251,7 +238,8 @@ public struct Linter: Sendable {
     }
 
     private mutating func checkPosition(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
-        let labels = target.range.map { [Diagnostic.Label($0, "target '\(target.id)' declared here")] } ?? []
+        // Built only when something is reported: this runs for every target on every screen.
+        var labels: [Diagnostic.Label] { target.range.map { [Diagnostic.Label($0, "target '\(target.id)' declared here")] } ?? [] }
         // Constraints that contradict each other (`leading: 60%  trailing: 60%`) leave no frame.
         if frame.width <= 0 || frame.height <= 0 {
             record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' has no area: its constraints contradict each other",

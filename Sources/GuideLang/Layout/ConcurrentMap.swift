@@ -1,0 +1,28 @@
+import Dispatch
+import Synchronization
+
+/// Maps `0..<count` on every core, returning the results in index order, so the result never
+/// depends on timing.
+func concurrentMap<Result: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
+    guard count > 1 else { return (0..<count).map(transform) }
+    let slots = ResultSlots<Result>(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+        slots.store(transform(index), at: index)
+    }
+    return slots.results
+}
+
+/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+private final class ResultSlots<Result: Sendable>: Sendable {
+    private let slots: Mutex<[Result?]>
+
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+
+    func store(_ result: Result, at index: Int) { slots.withLock { $0[index] = result } }
+
+    /// Every slot's result; each has been stored once `concurrentPerform` returns.
+    var results: [Result] {
+        // cannot fire: concurrentPerform returns only after every iteration stored its slot.
+        slots.withLock { $0.map { $0! } }
+    }
+}
