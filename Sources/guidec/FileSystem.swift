@@ -170,7 +170,11 @@ enum FileSystem {
         if exists { mode = status.st_mode & 0o7777 }
         let directory = PathArithmetic.directory(of: target)
         let base = target.split(separator: "/").last.map(String.init) ?? target
-        var template = Array(((directory.isEmpty ? "" : directory + "/") + ".\(base).guidec-XXXXXX").utf8CString)
+        removeAbandonedTemporaryFiles(of: base, in: directory)
+        // The host and process in the name let a later run tell a file abandoned by a killed run
+        // from one being written right now.
+        let prefix = temporaryPrefix(of: base)
+        var template = Array(((directory.isEmpty ? "" : directory + "/") + prefix + "\(hostName)-\(getpid())-XXXXXX").utf8CString)
         // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
@@ -212,6 +216,40 @@ enum FileSystem {
             close(folder)
         }
         return nil
+    }
+}
+
+extension FileSystem {
+    /// How the temporary files of a target named `base` begin.
+    static func temporaryPrefix(of base: String) -> String { ".\(base).guidec-" }
+
+    /// This machine's name, as temporary files carry it ("host" if it has none).
+    static let hostName: String = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A '/' would make the name a path; '-' separates the parts of the temporary name.
+        let safe = String(name.map { $0 == "/" ? "_" : $0 })
+        return safe.isEmpty ? "host" : safe
+    }()
+
+    /// Removes temporary files of the target `base` in `directory` that a run on this machine
+    /// left when it was killed (SIGKILL, a power cut) before it could remove them: those named
+    /// with this host and a process that no longer exists. A file of a live process, of another
+    /// machine sharing the folder, or in an older naming is left alone.
+    static func removeAbandonedTemporaryFiles(of base: String, in directory: String) {
+        let prefix = temporaryPrefix(of: base)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            // HOST-PID-XXXXXX, where the host may itself contain '-'.
+            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count >= 3, parts[parts.count - 1].count == 6,
+                  parts.dropLast(2).joined(separator: "-") == hostName,
+                  let pid = Int32(parts[parts.count - 2]), pid > 0, pid != getpid(),
+                  kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink((directory.isEmpty ? "" : directory + "/") + name)
+        }
     }
 }
 

@@ -495,6 +495,43 @@ struct CommandLineTests {
         }
         // Both outcomes should occur, or the kills were not landing during the build.
         #expect(sawOld, "no kill landed before the rename")
+        // A killed run cannot remove its temporary file; the next write to the target does.
+        let finished = try Self.run(["build", "large.guide", "-o", "out.json"], directory: folder)
+        #expect(finished.status == 0)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".out.json.guidec-") }
+        #expect(leftovers.isEmpty, "temporary files left behind: \(leftovers)")
+    }
+
+    /// Only a temporary file of a process that no longer exists on this machine is removed: one
+    /// being written by a live process, or by another machine sharing the folder, stays.
+    @Test func theNextWriteRemovesOnlyAbandonedTemporaryFiles() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "guide g { title: \"T\"  pages { page p { title: \"P\" } } }\n"
+            .write(to: folder.appendingPathComponent("small.guide"), atomically: true, encoding: .utf8)
+        var buffer = [CChar](repeating: 0, count: 256)
+        #expect(gethostname(&buffer, buffer.count - 1) == 0)
+        let host = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A process that has exited: its identifier names no live process.
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let abandoned = ".out.json.guidec-\(host)-\(exited.processIdentifier)-abc123"
+        let live = ".out.json.guidec-\(host)-\(getpid())-def456"
+        let otherMachine = ".out.json.guidec-other-machine-\(exited.processIdentifier)-ghi789"
+        let otherTarget = ".other.json.guidec-\(host)-\(exited.processIdentifier)-jkl012"
+        for name in [abandoned, live, otherMachine, otherTarget] {
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("partial".utf8)))
+        }
+        let run = try Self.run(["build", "small.guide", "-o", "out.json"], directory: folder)
+        #expect(run.status == 0, "\(run.standardError)")
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(!names.contains(abandoned))
+        #expect(names.contains(live))
+        #expect(names.contains(otherMachine))
+        #expect(names.contains(otherTarget))
+        #expect(names.contains("out.json"))
     }
 
     @Test func aHundredMegabyteInputIsRefusedWithoutReadingIt() throws {
