@@ -212,14 +212,19 @@ public struct Parser {
             // A quoted property name, as for string keys in a `locale` block.
             return .property(parseProperty())
         default:
-            report(Diagnostic(
+            skipMember(reporting: Diagnostic(
                 .expectedMember, at: range(position),
                 "expected a property or a block, found \(describe(position))",
                 notes: ["a block holds properties ('name: value') and nested blocks ('keyword name { ... }')"]))
-            step()
-            synchronize()
         }
         return nil
+    }
+
+    /// Reports what cannot start a member and skips to where the next one may start.
+    private mutating func skipMember(reporting diagnostic: Diagnostic) {
+        report(diagnostic)
+        step()
+        synchronize()
     }
 
     /// Whether the next token starts a block that cannot be inside the current one but can be
@@ -297,12 +302,10 @@ public struct Parser {
         case .declaration:
             return .declaration(parseDeclaration())
         case .nothing:
-            report(Diagnostic(
+            skipMember(reporting: Diagnostic(
                 .expectedMember, at: range(position),
                 "expected ':' or a block after '\(text(position))'",
                 notes: ["write a property as '\(text(position)): value' or a block as '\(text(position)) name { ... }'"]))
-            step()
-            synchronize()
             return nil
         }
     }
