@@ -1,5 +1,5 @@
-/// The parsed form of one file: its tokens (which keep every byte) and a tree of members that
-/// refers to them by index.
+/// The parsed form of one file, or of one top-level member of it (`SyntaxStream`): its tokens
+/// (which keep every byte) and a tree of members that refers to them by index.
 ///
 /// The tree is generic: blocks hold properties and nested blocks whatever their keyword, so the
 /// parser recovers the same way everywhere and the formatter and language server can walk any
@@ -9,10 +9,11 @@ public struct SyntaxTree: Sendable {
     public let source: SourceFile
     /// The file's identity in its compilation.
     public let fileID: FileID
-    /// Every token, ending with `endOfFile`.
+    /// Every token, ending with `endOfFile`; for a streamed member, that member's tokens and a
+    /// few after it (offsets are still the file's).
     public let tokens: [Token]
-    /// The file's top-level members (the checker takes them out once it has read them).
-    public internal(set) var members: [Member]
+    /// The top-level members: all of the file's, or the one member streamed.
+    public let members: [Member]
     /// Lexical and syntax diagnostics, in source order.
     public let diagnostics: [Diagnostic]
 
