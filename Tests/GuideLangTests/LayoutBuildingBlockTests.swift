@@ -41,6 +41,22 @@ struct LayoutBlockDeviceTests {
         return try JSONDecoder().decode(LayoutBlockDeviceFile.self, from: data)
     }
 
+    @Test func preparedTextMeasuresLikeMeasuringAfresh() {
+        let texts = ["", "Hello world", "  indented\r\nand CR LF\n\nblank line", "Supercalifragilisticexpialidocious word",
+                     "分摊账单更轻松，轻点这里查看余额。", "（括弧）「引用」ー", "❤️ emoji \u{1F44D}\u{1F3FD} ok", "a\u{200B}b\u{00A0}c\u{2028}d",
+                     String(repeating: "long words wrap ", count: 40)]
+        let widths: [Double] = [0, 1, 10, 37.5, 100, 200, 320, 1000, .infinity, .nan, -5]
+        for text in texts {
+            for (style, weight) in [("body", "regular"), ("title1", "bold")] {
+                let prepared = PreparedText(text, textStyle: style, size: 17, weight: weight, category: .large)
+                for width in widths + widths.reversed() {
+                    let fresh = TextMetrics.measure(text, textStyle: style, size: 17, weight: weight, category: .large, maxWidth: width)
+                    #expect(prepared.measure(maxWidth: width) == fresh, "\(text.debugDescription) at \(width)")
+                }
+            }
+        }
+    }
+
     @Test func swiftTableEqualsTheJSONFieldByField() throws {
         let records = try Self.loadFixture().devices
         #expect(DeviceCatalog.presets.count == records.count)
@@ -165,6 +181,8 @@ struct LayoutBlockDeviceTests {
 }
 
 struct LayoutBlockTextTests {
+    /// Text scanned once and wrapped at many widths (what lint does per screen) measures exactly
+    /// as measuring afresh at each width, in any order of widths.
     static func body(_ text: String, category: ContentSizeCategory = .large, maxWidth: Double = 1000) -> TextMeasurement {
         TextMetrics.measure(text, textStyle: "body", size: 17, weight: "regular", category: category, maxWidth: maxWidth)
     }

@@ -154,6 +154,8 @@ public struct Linter: Sendable {
         let highlighted = step.targets.compactMap { targets[$0] }
         lintOnce(step, highlighted: highlighted, range: range)
         var sizesByWidth: [Double: TipSize] = [:]
+        // Scanned once, when the first width is measured, and wrapped again for each other width.
+        var texts: TipSize.StepTexts?
         for screen in screens {
             var frames: [Rect] = []
             for target in highlighted {
@@ -171,8 +173,15 @@ public struct Linter: Sendable {
             checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
             // Text is measured once per distinct width: most screens are wider than the tip.
             let widest = TipSize.widest(step: step, screen: screen)
-            let size = sizesByWidth[widest] ?? TipSize(step: step, widest: widest, category: options.category)
-            sizesByWidth[widest] = size
+            let size: TipSize
+            if let known = sizesByWidth[widest] {
+                size = known
+            } else {
+                let stepTexts = texts ?? TipSize.StepTexts(step: step, category: options.category)
+                texts = stepTexts
+                size = TipSize(step: step, texts: stepTexts, widest: widest)
+                sizesByWidth[widest] = size
+            }
             checkLines(size, step: step, range: range, screen: screen)
             let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                          placement: step.placement, screen: screen)
@@ -390,17 +399,24 @@ public struct Linter: Sendable {
                       overlay: IROverlay(color: "#000000FF", opacity: 0, darkColor: nil, darkOpacity: nil),
                       fonts: [(page.title != nil, page.titleFont, "title"), (page.body != nil, page.bodyFont, "body")],
                       owner: "page '\(page.id)'", range: range)
-        // Text is measured once per distinct width: many screens share one.
+        // Text is scanned once and measured once per distinct width: many screens share one.
         var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
+        var scanned: [String: TipSize.Translations] = [:]
         for screen in screens {
             let content = screen.safeBounds.insetBy(16)
             var height = page.image == nil ? 0 : min(content.width, content.height * 0.4) + 12
             for (text, font, name, limit) in [(page.title, page.titleFont, "title", page.maxLines ?? Self.maximumTitleLines),
                                              (page.body, page.bodyFont, "body", page.maxLines ?? Self.maximumBodyLines)] {
                 guard let text else { continue }
-                let measured = measuredByWidth[name]?[content.width]
-                    ?? TipSize.tallest(text, font: font, category: options.category, width: content.width)
-                measuredByWidth[name, default: [:]][content.width] = measured
+                let measured: TipSize.MeasuredText
+                if let known = measuredByWidth[name]?[content.width] {
+                    measured = known
+                } else {
+                    let translations = scanned[name] ?? TipSize.Translations(text, font: font, category: options.category)
+                    scanned[name] = translations
+                    measured = translations.tallest(width: content.width)
+                    measuredByWidth[name, default: [:]][content.width] = measured
+                }
                 height += measured.measurement.height + 12
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",

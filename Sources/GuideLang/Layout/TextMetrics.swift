@@ -58,7 +58,7 @@ public enum TextMetrics {
 
     /// Lets comparisons of sums of advances ignore floating-point noise, so text that exactly fills
     /// a line stays on it.
-    private static let tolerance = 1e-9
+    static let tolerance = 1e-9
 
     /// Estimates the size of `text` in `font` at `category`, wrapped to lines at most `maxWidth`
     /// points wide.
@@ -71,15 +71,13 @@ public enum TextMetrics {
     public static func measure(
         _ text: String, textStyle: String?, size: Double, weight: String, category: ContentSizeCategory, maxWidth: Double
     ) -> TextMeasurement {
-        let fontSize = fontSize(textStyle: textStyle, size: size, category: category)
-        let lineHeight = lineHeight(textStyle: textStyle, size: size, category: category)
-        guard !text.isEmpty else {
-            return TextMeasurement(lineCount: 0, width: 0, height: 0, fontSize: fontSize, lineHeight: lineHeight)
-        }
+        PreparedText(text, textStyle: textStyle, size: size, weight: weight, category: category).measure(maxWidth: maxWidth)
+    }
+
+    /// Scans `text` once into the pieces line filling works on (unbreakable segments with their
+    /// characters' advances, breaking spaces and forced breaks), all independent of the width.
+    static func scan(_ text: String, fontSize: Double, weight: String, into recorder: inout SegmentRecorder) {
         let narrowAdvance = averageAdvance(weight: weight) * fontSize
-        // NaN or a negative width means no room at all: every character on its own line, the most
-        // cautious reading, rather than comparisons that are always false.
-        var breaker = LineBreaker(maxWidth: maxWidth.isNaN ? 0 : max(0, maxWidth))
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             let kind = kind(of: scalar)
@@ -88,27 +86,24 @@ public enum TextMetrics {
             switch kind {
             case .lineBreak:
                 if scalar == "\n", previousWasCarriageReturn { continue }
-                breaker.breakLine()
+                recorder.breakLine()
             case .space:
                 // The zero-width space is a break opportunity with no width.
-                breaker.addSpace(scalar.value == 0x200B ? 0 : spaceAdvance * fontSize)
+                recorder.addSpace(scalar.value == 0x200B ? 0 : spaceAdvance * fontSize)
             case .zeroWidth:
                 if scalar.value == 0xFE0F {
                     // The emoji selector turns a text-style symbol such as U+2764 into a wide emoji.
-                    breaker.widenLastCharacter(to: wideAdvance * fontSize)
+                    recorder.widenLastCharacter(to: wideAdvance * fontSize)
                 }
             case .wide:
-                breaker.addCharacter(scalar, advance: wideAdvance * fontSize, isWide: true)
+                recorder.addCharacter(scalar, advance: wideAdvance * fontSize, isWide: true)
             case .nonBreakingSpace:
-                breaker.addCharacter(scalar, advance: spaceAdvance * fontSize, isWide: false)
+                recorder.addCharacter(scalar, advance: spaceAdvance * fontSize, isWide: false)
             case .narrow:
-                breaker.addCharacter(scalar, advance: narrowAdvance, isWide: false)
+                recorder.addCharacter(scalar, advance: narrowAdvance, isWide: false)
             }
         }
-        breaker.finish()
-        return TextMeasurement(
-            lineCount: breaker.lineCount, width: breaker.widestLine, height: Double(breaker.lineCount) * lineHeight,
-            fontSize: fontSize, lineHeight: lineHeight)
+        recorder.finish()
     }
 
     /// The font size in points at `category`: scaled by `category.scale` for a text style, as given
@@ -240,48 +235,36 @@ public enum TextMetrics {
     private static let noBreakAfter: Set<UInt32> = Set("（「『【〔〈《〖〘〝（［｛｢".unicodeScalars.map(\.value))
 
     /// Whether a line may break between two adjacent wide characters.
-    private static func allowsBreak(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Bool {
+    static func allowsBreak(between left: Unicode.Scalar, and right: Unicode.Scalar) -> Bool {
         !noBreakAfter.contains(left.value) && !noBreakBefore.contains(right.value)
     }
 
-    /// Greedy line filling over unbreakable runs of characters ("segments") separated by spaces or
-    /// by break opportunities between wide characters. Each scalar is handled a constant number of
-    /// times, so measuring is linear.
-    private struct LineBreaker {
-        /// The widest a line may be, in points; finite or infinite, never NaN or negative.
-        let maxWidth: Double
-        /// Lines finished so far.
-        var lineCount = 0
-        /// The widest finished line.
-        var widestLine = 0.0
-        /// The width of the current line's content, up to its last non-space character.
-        var lineWidth = 0.0
-        /// Whether the current line holds anything, so the next segment must fit after it.
-        var lineHasContent = false
-        /// Spaces after the current line's content; they count only if more content follows.
-        var pendingSpace = 0.0
-        /// Whether nothing but spaces has been seen since the paragraph began.
-        var atParagraphStart = true
-        /// The advances of the segment being collected, kept for breaking an over-long word.
-        var segment: [Double] = []
-        /// The sum of `segment`.
-        var segmentWidth = 0.0
+    /// The first half of measuring: splits text into unbreakable runs of characters ("segments")
+    /// at spaces, forced breaks and break opportunities between wide characters, keeping every
+    /// character's advance. Nothing here depends on the width, so one scan serves every width.
+    struct SegmentRecorder {
+        /// Segments, spaces and forced breaks, in order.
+        private(set) var pieces: [TextPiece] = []
+        /// Every segment's characters' advances, one after another.
+        private(set) var advances: [Double] = []
+        /// Where the segment being collected starts in `advances`.
+        private var segmentStart = 0
+        /// The sum of the segment's advances, accumulated as characters come (so sums come out
+        /// exactly as the characters were added).
+        private var segmentWidth = 0.0
         /// The last visible scalar of the segment, for the kinsoku rules.
-        var lastScalar: Unicode.Scalar = " "
+        private var lastScalar: Unicode.Scalar = " "
         /// Whether the segment's last visible scalar was wide, so a wide one after it may break.
-        var lastWasWide = false
+        private var lastWasWide = false
 
-        /// Creates a line breaker for lines at most `maxWidth` wide.
-        init(maxWidth: Double) {
-            self.maxWidth = maxWidth
-        }
+        private var segmentIsEmpty: Bool { advances.count == segmentStart }
 
         /// Adds a visible character, first closing the segment if a line may break before it.
         mutating func addCharacter(_ scalar: Unicode.Scalar, advance: Double, isWide: Bool) {
-            if !segment.isEmpty, isWide, lastWasWide, TextMetrics.allowsBreak(between: lastScalar, and: scalar) {
-                placeSegment()
+            if !segmentIsEmpty, isWide, lastWasWide, TextMetrics.allowsBreak(between: lastScalar, and: scalar) {
+                closeSegment()
             }
-            segment.append(advance)
+            advances.append(advance)
             segmentWidth += advance
             lastScalar = scalar
             lastWasWide = isWide
@@ -289,15 +272,99 @@ public enum TextMetrics {
 
         /// Widens the last character of the segment to at least `advance` (for the emoji selector).
         mutating func widenLastCharacter(to advance: Double) {
-            guard let last = segment.last, last < advance else { return }
-            segment[segment.count - 1] = advance
+            guard !segmentIsEmpty, let last = advances.last, last < advance else { return }
+            advances[advances.count - 1] = advance
             segmentWidth += advance - last
             lastWasWide = true
         }
 
         /// Adds a breaking space of width `advance`.
         mutating func addSpace(_ advance: Double) {
-            placeSegment()
+            closeSegment()
+            pieces.append(.space(advance))
+        }
+
+        /// Adds a forced line break.
+        mutating func breakLine() {
+            closeSegment()
+            pieces.append(.lineBreak)
+        }
+
+        /// Ends the text.
+        mutating func finish() { closeSegment() }
+
+        private mutating func closeSegment() {
+            guard !segmentIsEmpty else { return }
+            pieces.append(.segment(start: segmentStart, end: advances.count, width: segmentWidth))
+            segmentStart = advances.count
+            segmentWidth = 0
+            lastWasWide = false
+        }
+    }
+
+    /// One piece of scanned text.
+    enum TextPiece: Sendable {
+        /// An unbreakable run: its characters' advances are `advances[start..<end]`.
+        case segment(start: Int, end: Int, width: Double)
+        /// A breaking space.
+        case space(Double)
+        /// A forced line break.
+        case lineBreak
+    }
+
+    /// The second half of measuring: greedy line filling over the scanned pieces for one width.
+    /// Each piece is handled a constant number of times (a segment's characters only when it is
+    /// wider than a whole line), so measuring is linear.
+    struct LineFiller {
+        /// The widest a line may be, in points; finite or infinite, never NaN or negative.
+        let maxWidth: Double
+        /// Lines finished so far.
+        private(set) var lineCount = 0
+        /// The widest finished line.
+        private(set) var widestLine = 0.0
+        /// The width of the current line's content, up to its last non-space character.
+        private var lineWidth = 0.0
+        /// Whether the current line holds anything, so the next segment must fit after it.
+        private var lineHasContent = false
+        /// Spaces after the current line's content; they count only if more content follows.
+        private var pendingSpace = 0.0
+        /// Whether nothing but spaces has been seen since the paragraph began.
+        private var atParagraphStart = true
+
+        /// Creates a line filler for lines at most `maxWidth` wide.
+        init(maxWidth: Double) {
+            self.maxWidth = maxWidth
+        }
+
+        /// Puts a segment on the current line if it fits, else on a new line, breaking it between
+        /// characters if it is wider than a whole line.
+        mutating func place(_ advances: ArraySlice<Double>, width: Double) {
+            defer { atParagraphStart = false }
+            if lineHasContent {
+                if lineWidth + pendingSpace + width <= maxWidth + TextMetrics.tolerance {
+                    lineWidth += pendingSpace + width
+                    pendingSpace = 0
+                    return
+                }
+                finishLine()
+            }
+            if width <= maxWidth + TextMetrics.tolerance {
+                lineWidth = width
+                lineHasContent = true
+                return
+            }
+            for advance in advances {
+                // The first character of a line always stays, so this cannot loop without progress.
+                if lineHasContent, advance > 0, lineWidth + advance > maxWidth + TextMetrics.tolerance {
+                    finishLine()
+                }
+                lineWidth += advance
+                lineHasContent = true
+            }
+        }
+
+        /// Adds a breaking space of width `advance`.
+        mutating func addSpace(_ advance: Double) {
             if atParagraphStart {
                 // Indentation is drawn, so it counts (and may itself push the first word down).
                 lineWidth += advance
@@ -309,49 +376,12 @@ public enum TextMetrics {
 
         /// Ends the current line because of a forced break.
         mutating func breakLine() {
-            placeSegment()
             finishLine()
             atParagraphStart = true
         }
 
         /// Ends the text.
-        mutating func finish() {
-            placeSegment()
-            finishLine()
-        }
-
-        /// Puts the collected segment on the current line if it fits, else on a new line, breaking
-        /// it between characters if it is wider than a whole line.
-        private mutating func placeSegment() {
-            guard !segment.isEmpty else { return }
-            defer {
-                segment.removeAll(keepingCapacity: true)
-                segmentWidth = 0
-                lastWasWide = false
-                atParagraphStart = false
-            }
-            if lineHasContent {
-                if lineWidth + pendingSpace + segmentWidth <= maxWidth + TextMetrics.tolerance {
-                    lineWidth += pendingSpace + segmentWidth
-                    pendingSpace = 0
-                    return
-                }
-                finishLine()
-            }
-            if segmentWidth <= maxWidth + TextMetrics.tolerance {
-                lineWidth = segmentWidth
-                lineHasContent = true
-                return
-            }
-            for advance in segment {
-                // The first character of a line always stays, so this cannot loop without progress.
-                if lineHasContent, advance > 0, lineWidth + advance > maxWidth + TextMetrics.tolerance {
-                    finishLine()
-                }
-                lineWidth += advance
-                lineHasContent = true
-            }
-        }
+        mutating func finish() { finishLine() }
 
         /// Counts the current line and starts an empty one.
         private mutating func finishLine() {

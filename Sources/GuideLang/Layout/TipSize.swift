@@ -47,46 +47,77 @@ public struct TipSize: Equatable, Sendable {
 
     /// Measures a step's tip when it may be `widest` points wide.
     public init(step: IRStep, widest: Double, category: ContentSizeCategory) {
+        self.init(step: step, texts: StepTexts(step: step, category: category), widest: widest)
+    }
+
+    /// A step's texts, every translation scanned once, to measure the tip at several widths.
+    public struct StepTexts: Sendable {
+        let title: Translations?
+        let body: Translations?
+        let progress: Translations?
+        let button: Translations?
+
+        /// Scans the texts of `step` at `category`.
+        public init(step: IRStep, category: ContentSizeCategory) {
+            title = step.title.map { Translations($0, font: step.tip.titleFont, category: category) }
+            body = step.body.map { Translations($0, font: step.tip.bodyFont, category: category) }
+            // The widest progress text a tour of up to 99 steps shows.
+            progress = step.progress.map {
+                Translations($0, font: IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil), category: category) {
+                    $0.replacingAll("{current}", with: "99").replacingAll("{total}", with: "99")
+                }
+            }
+            if case .button(let label) = step.advance {
+                button = Translations(label, font: IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil), category: category)
+            } else {
+                button = nil
+            }
+        }
+    }
+
+    /// Every translation of one text, scanned once.
+    public struct Translations: Sendable {
+        private let candidates: [(locale: String, text: PreparedText)]
+
+        /// Scans every translation of `text` (or its one value), after `transform`.
+        public init(_ text: IRText, font: IRFont, category: ContentSizeCategory, transform: (String) -> String = { $0 }) {
+            let values = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
+            candidates = values.map { ($0.locale, PreparedText(transform($0.value), font: font, category: category)) }
+        }
+
+        /// The tallest translation at `width` (the widest of the tallest on a tie; the first of
+        /// equals).
+        public func tallest(width: Double) -> MeasuredText {
+            var best = MeasuredText(measurement: candidates[0].text.measure(maxWidth: width), locale: candidates[0].locale)
+            for (locale, text) in candidates.dropFirst() {
+                let measurement = text.measure(maxWidth: width)
+                if measurement.height > best.measurement.height
+                    || (measurement.height == best.measurement.height && measurement.width > best.measurement.width) {
+                    best = MeasuredText(measurement: measurement, locale: locale)
+                }
+            }
+            return best
+        }
+    }
+
+    /// Measures a step's tip from its scanned texts when it may be `widest` points wide.
+    public init(step: IRStep, texts: StepTexts, widest: Double) {
         let inset = step.tip.background == nil ? 0 : Self.padding
         let textWidth = max(1, widest - 2 * inset)
         var blocks: [(width: Double, height: Double)] = []
-        title = step.title.map { Self.tallest($0, font: step.tip.titleFont, category: category, width: textWidth) }
-        body = step.body.map { Self.tallest($0, font: step.tip.bodyFont, category: category, width: textWidth) }
+        title = texts.title?.tallest(width: textWidth)
+        body = texts.body?.tallest(width: textWidth)
         for text in [title, body].compactMap({ $0 }) { blocks.append((text.measurement.width, text.measurement.height)) }
-        if let progress = step.progress {
-            let caption = IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil)
-            // The widest progress text a tour of up to 99 steps shows.
-            let sample = Self.tallest(progress, font: caption, category: category, width: textWidth) { text in
-                text.replacingAll("{current}", with: "99").replacingAll("{total}", with: "99")
-            }
+        if let sample = texts.progress?.tallest(width: textWidth) {
             blocks.append((sample.measurement.width, sample.measurement.height))
         }
-        if case .button(let label) = step.advance {
-            let font = IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil)
-            let measured = Self.tallest(label, font: font, category: category, width: textWidth).measurement
+        if let measured = texts.button?.tallest(width: textWidth).measurement {
             blocks.append((measured.width + 2 * Self.padding, max(Self.buttonHeight, measured.height + 16)))
         }
         let contentWidth = blocks.map(\.width).max() ?? 0
         let contentHeight = blocks.map(\.height).reduce(0, +) + Self.spacing * Double(max(0, blocks.count - 1))
         width = min(widest, contentWidth + 2 * inset)
         height = contentHeight + 2 * inset
-    }
-
-    /// The tallest measurement among a text's translations.
-    static func tallest(_ text: IRText, font: IRFont, category: ContentSizeCategory, width: Double,
-                        transform: (String) -> String = { $0 }) -> MeasuredText {
-        let candidates = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
-        var best = MeasuredText(
-            measurement: TextMetrics.measure(transform(candidates[0].value), font: font, category: category, maxWidth: width),
-            locale: candidates[0].locale)
-        for (locale, value) in candidates.dropFirst() {
-            let measurement = TextMetrics.measure(transform(value), font: font, category: category, maxWidth: width)
-            if measurement.height > best.measurement.height
-                || (measurement.height == best.measurement.height && measurement.width > best.measurement.width) {
-                best = MeasuredText(measurement: measurement, locale: locale)
-            }
-        }
-        return best
     }
 }
 
