@@ -65,13 +65,18 @@ public struct Parser {
     /// parser holds one member's tokens at a time.
     mutating func nextTopLevelMember() -> Member? {
         while !isAtEnd {
-            if isStreaming, position > 0 {
-                tokens.removeFirst(position)
-                position = 0
-            }
+            dropParsedTokens()
             if let member = parseMemberStep() { return member }
         }
         return nil
+    }
+
+    /// When streaming, drops the tokens before the current one: the members that used them have
+    /// been handed over, and keeping them would hold the whole file's tokens.
+    private mutating func dropParsedTokens() {
+        guard isStreaming, position > 0 else { return }
+        tokens.removeFirst(position)
+        position = 0
     }
 
     /// The next top-level member if it is an import; nil at the end or at the first member that
@@ -79,10 +84,7 @@ public struct Parser {
     /// without parsing the rest.
     mutating func nextLeadingImport() -> Member? {
         while !isAtEnd {
-            if isStreaming, position > 0 {
-                tokens.removeFirst(position)
-                position = 0
-            }
+            dropParsedTokens()
             // Stop before a member that is not an import, without parsing it; what starts no
             // member is skipped as the whole-file parse skips it.
             switch current.kind {

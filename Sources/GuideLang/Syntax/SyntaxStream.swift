@@ -20,15 +20,18 @@ public struct SyntaxStream {
 
     /// The next top-level member as a tree holding just it, or nil at the end of the file.
     public mutating func next() -> SyntaxTree? {
-        guard let member = parser.nextTopLevelMember() else { return nil }
-        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+        parser.nextTopLevelMember().map(tree(holding:))
     }
 
     /// The next top-level member as a tree if it is an import; nil at the end or at the first
     /// member that is not an import (left unread, so finding a file's imports costs little).
     public mutating func nextLeadingImport() -> SyntaxTree? {
-        guard let member = parser.nextLeadingImport() else { return nil }
-        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+        parser.nextLeadingImport().map(tree(holding:))
+    }
+
+    /// A tree of one member and the tokens it refers to.
+    private func tree(holding member: Member) -> SyntaxTree {
+        SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
     }
 
     /// The lexical and syntax diagnostics of what has been read so far, in source order.
