@@ -154,8 +154,8 @@ public struct Linter: Sendable {
         let highlighted = step.targets.compactMap { targets[$0] }
         lintOnce(step, highlighted: highlighted, range: range)
         var sizesByWidth: [Double: TipSize] = [:]
-        // Scanned once, when the first width is measured, and wrapped again for each other width.
-        var texts: TipSize.StepTexts?
+        // Scanned once, and wrapped again for each distinct width.
+        let texts = TipSize.StepTexts(step: step, category: options.category)
         for screen in screens {
             var frames: [Rect] = []
             for target in highlighted {
@@ -173,15 +173,8 @@ public struct Linter: Sendable {
             checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
             // Text is measured once per distinct width: most screens are wider than the tip.
             let widest = TipSize.widest(step: step, screen: screen)
-            let size: TipSize
-            if let known = sizesByWidth[widest] {
-                size = known
-            } else {
-                let stepTexts = texts ?? TipSize.StepTexts(step: step, category: options.category)
-                texts = stepTexts
-                size = TipSize(step: step, texts: stepTexts, widest: widest)
-                sizesByWidth[widest] = size
-            }
+            let size = sizesByWidth[widest] ?? TipSize(step: step, texts: texts, widest: widest)
+            sizesByWidth[widest] = size
             checkLines(size, step: step, range: range, screen: screen)
             let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                          placement: step.placement, screen: screen)
@@ -400,23 +393,18 @@ public struct Linter: Sendable {
                       fonts: [(page.title != nil, page.titleFont, "title"), (page.body != nil, page.bodyFont, "body")],
                       owner: "page '\(page.id)'", range: range)
         // Text is scanned once and measured once per distinct width: many screens share one.
+        let texts = [(page.title.map { TipSize.Translations($0, font: page.titleFont, category: options.category) },
+                      "title", page.maxLines ?? Self.maximumTitleLines),
+                     (page.body.map { TipSize.Translations($0, font: page.bodyFont, category: options.category) },
+                      "body", page.maxLines ?? Self.maximumBodyLines)]
         var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
-        var scanned: [String: TipSize.Translations] = [:]
         for screen in screens {
             let content = screen.safeBounds.insetBy(16)
             var height = page.image == nil ? 0 : min(content.width, content.height * 0.4) + 12
-            for (text, font, name, limit) in [(page.title, page.titleFont, "title", page.maxLines ?? Self.maximumTitleLines),
-                                             (page.body, page.bodyFont, "body", page.maxLines ?? Self.maximumBodyLines)] {
-                guard let text else { continue }
-                let measured: TipSize.MeasuredText
-                if let known = measuredByWidth[name]?[content.width] {
-                    measured = known
-                } else {
-                    let translations = scanned[name] ?? TipSize.Translations(text, font: font, category: options.category)
-                    scanned[name] = translations
-                    measured = translations.tallest(width: content.width)
-                    measuredByWidth[name, default: [:]][content.width] = measured
-                }
+            for (translations, name, limit) in texts {
+                guard let translations else { continue }
+                let measured = measuredByWidth[name]?[content.width] ?? translations.tallest(width: content.width)
+                measuredByWidth[name, default: [:]][content.width] = measured
                 height += measured.measurement.height + 12
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
@@ -465,18 +453,25 @@ public struct Linter: Sendable {
         }
     }
 
+    /// Adds `group` to `groups`, or its details to the group already there with its key
+    /// (`positions` says where each key's group is).
+    private static func merge(_ group: FindingGroup, into groups: inout [FindingGroup], positions: inout [FindingKey: Int]) {
+        let key = group.key
+        if let position = positions[key] {
+            for detail in group.details { groups[position].add(detail) }
+        } else {
+            positions[key] = groups.count
+            groups.append(group)
+        }
+    }
+
     /// Merges the findings of the guide just linted into groups, in the order they were found.
     private mutating func groupFindings(ofGuide guide: Int) {
         var positions: [FindingKey: Int] = [:]
         for finding in findings {
-            let group = FindingGroup(finding: finding, guide: guide, details: [])
-            if let position = positions[group.key] {
-                groups[position].add(finding.detail)
-            } else {
-                positions[group.key] = groups.count
-                groups.append(group)
-                groups[groups.count - 1].add(finding.detail)
-            }
+            var group = FindingGroup(finding: finding, guide: guide, details: [])
+            group.add(finding.detail)
+            Self.merge(group, into: &groups, positions: &positions)
         }
         findings.removeAll(keepingCapacity: true)
     }
@@ -493,13 +488,7 @@ public struct Linter: Sendable {
             if excluded.contains(group.guide) { continue }
             // As on the command line, 'allow' silences warnings only: errors stay errors.
             if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
-            let key = group.key
-            if let position = positions[key] {
-                for detail in group.details { kept[position].add(detail) }
-            } else {
-                positions[key] = kept.count
-                kept.append(group)
-            }
+            Self.merge(group, into: &kept, positions: &positions)
         }
         var diagnostics: [Diagnostic] = []
         for group in kept {
