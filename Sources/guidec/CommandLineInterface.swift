@@ -398,16 +398,21 @@ struct CommandLineInterface {
         var readFailed = false
         var readStandardInput = false
         for path in options.files {
+            let name: String
+            let read: Result<[UInt8], SourceReadError>
             if path == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
-                roots.append(SourceFile(path: "<stdin>", bytes: FileSystem.readStandardInput()))
-                continue
+                name = "<stdin>"
+                read = FileSystem.readStandardInput()
+            } else {
+                name = path
+                read = FileSystem.readFile(path)
             }
-            switch FileSystem.readFile(path) {
-            case .success(let bytes): roots.append(SourceFile(path: path, bytes: bytes))
+            switch read {
+            case .success(let bytes): roots.append(SourceFile(path: name, bytes: bytes))
             case .failure(let error):
-                Terminal.standardError("guidec: error: cannot read '\(path)': \(error.reason)\n")
+                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
                 readFailed = true
             }
         }

@@ -65,22 +65,34 @@ enum FileSystem {
         if size > Lexer.maximumFileSize {
             return .failure(SourceReadError("it is \(size) bytes, more than the \(Lexer.maximumFileSize) guidec accepts"))
         }
-        // The size is a hint (a pipe or a growing file says otherwise): read to the end, but never
-        // more than one byte past the limit, which is enough for the lexer to refuse it.
+        // The size is a hint (a pipe or a growing file says otherwise).
+        guard let bytes = readToEnd(descriptor, sizeHint: size) else { return .failure(failedRead()) }
+        return .success(bytes)
+    }
+
+    /// Why the read that just failed did, in the words `readFile` uses.
+    private static func failedRead() -> SourceReadError {
+        SourceReadError(errno == EISDIR ? "it is a directory" : "permission denied or unreadable")
+    }
+
+    /// Reads `descriptor` to its end, but never more than one byte past `Lexer.maximumFileSize`,
+    /// which is enough for the lexer to refuse the input and costs no more memory; nil when a
+    /// read fails (`errno` says why).
+    private static func readToEnd(_ descriptor: Int32, sizeHint: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: min(max(size + 1, 4096), 1 << 20))
+        bytes.reserveCapacity(sizeHint + 1)
+        var chunk = [UInt8](repeating: 0, count: min(max(sizeHint + 1, 4096), 1 << 20))
         while bytes.count <= Lexer.maximumFileSize {
             let wanted = min(chunk.count, Lexer.maximumFileSize + 1 - bytes.count)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
-                return .failure(SourceReadError(errno == EISDIR ? "it is a directory" : "permission denied or unreadable"))
+                return nil
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
-        return .success(bytes)
+        return bytes
     }
 
     /// Whether two files hold the same bytes, compared a megabyte at a time.
@@ -131,15 +143,9 @@ enum FileSystem {
     }
 
     /// Reads standard input to its end.
-    static func readStandardInput() -> [UInt8] {
-        // Read at most one byte past the limit: enough for the lexer to refuse it, and no more.
-        var bytes: [UInt8] = []
-        while bytes.count <= Lexer.maximumFileSize {
-            let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, Lexer.maximumFileSize + 1 - bytes.count))
-            if chunk.isEmpty { break }
-            bytes.append(contentsOf: chunk)
-        }
-        return bytes
+    static func readStandardInput() -> Result<[UInt8], SourceReadError> {
+        guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else { return .failure(failedRead()) }
+        return .success(bytes)
     }
 
     /// The process's file-creation mask, read once while the program is still single-threaded
@@ -228,7 +234,8 @@ extension FileSystem {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // A '/' would make the name a path; '-' separates the parts of the temporary name.
+        // A '/' would make the name a path. A '-' may stay: the parts of a temporary name are
+        // read from its end.
         let safe = String(name.map { $0 == "/" ? "_" : $0 })
         return safe.isEmpty ? "host" : safe
     }()

@@ -534,6 +534,26 @@ struct CommandLineTests {
         #expect(names.contains("out.json"))
     }
 
+    /// Standard input that cannot be read (here a folder) is an error naming it, as for a file;
+    /// it used to trap inside Foundation's FileHandle.
+    @Test func unreadableStandardInputIsAnErrorNotATrap() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["check", "-"]
+        process.standardInput = try FileHandle(forReadingFrom: folder)
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 1)
+        #expect(message == "guidec: error: cannot read '<stdin>': it is a directory\n")
+    }
+
     @Test func aHundredMegabyteInputIsRefusedWithoutReadingIt() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
