@@ -39,9 +39,13 @@ struct DiagnosticFixtureTests {
     /// Whether a code is reported by `guidec lint`'s layout checks (its fixture is in lint/).
     static func isLintCode(_ code: DiagnosticCode) -> Bool { code.id.hasPrefix("GL10") }
 
+    /// Whether a code is reported by `guidec fmt --check` (its fixture is in format/).
+    static func isFormatCode(_ code: DiagnosticCode) -> Bool { code.id.hasPrefix("GL09") }
+
     @Test func everyCodeHasAFixture() {
         for code in DiagnosticCode.all where !Self.isLintCode(code) {
-            #expect(Self.names.contains { $0.hasPrefix(code.id + "-") }, "no fixture for \(code.id) (\(code.name))")
+            let names = Self.isFormatCode(code) ? FormatterTests.names : Self.names
+            #expect(names.contains { $0.hasPrefix(code.id + "-") }, "no fixture for \(code.id) (\(code.name))")
         }
     }
 
@@ -69,6 +73,11 @@ struct DiagnosticFixtureTests {
         guard entry.isExampleRunnable else { return }
         // Lint codes' examples are linted on the default device set, portrait and landscape.
         func diagnostics(_ path: String, _ text: String) -> [Diagnostic] {
+            if Self.isFormatCode(code) {
+                let source = SourceFile(path: path, text: text)
+                guard case .formatted(let output) = Formatter.format(source) else { return [] }
+                return Formatter.unformattedDiagnostic(source, formatted: output).map { [$0] } ?? []
+            }
             let compilation = Compilation.compile(path: path, text: text)
             guard Self.isLintCode(code), let document = compilation.document else { return compilation.diagnostics }
             let screens = DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:)).flatMap { device in

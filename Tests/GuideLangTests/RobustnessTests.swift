@@ -28,6 +28,10 @@ struct RobustnessTests {
         }
         // Rendering every diagnostic must not trap either.
         _ = TestSupport.render(compilation)
+        // Nor may formatting, and it must never refuse its own output.
+        if case .internalError(let reason) = Formatter.format(SourceFile(path: name, bytes: bytes)) {
+            Issue.record("\(name): the formatter refused its own output: \(reason)")
+        }
     }
 
     /// The checker parses files one top-level member at a time and reads a guide again from its
@@ -74,30 +78,37 @@ struct RobustnessTests {
         Self.checkStreamingParseAgrees(Array(text.utf8), name: "imports.guide")
     }
 
+    /// One mutation of a non-empty file: truncate, flip bytes, delete, duplicate or swap (`kind`
+    /// 0 to 4; random when nil).
+    static func mutate(_ original: [UInt8], kind: Int? = nil, using generator: inout SeededGenerator) -> [UInt8] {
+        var bytes = original
+        switch kind ?? Int.random(in: 0..<5, using: &generator) {
+        case 0:  // truncate
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
+        case 1:  // flip bytes
+            for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
+        case 2:  // delete a span
+            let start = Int.random(in: 0..<bytes.count, using: &generator)
+            bytes.removeSubrange(start..<min(bytes.count, start + Int.random(in: 1...40, using: &generator)))
+        case 3:  // duplicate a span
+            let start = Int.random(in: 0..<bytes.count, using: &generator)
+            let span = bytes[start..<min(bytes.count, start + Int.random(in: 1...60, using: &generator))]
+            bytes.insert(contentsOf: span, at: Int.random(in: 0...bytes.count, using: &generator))
+        default:  // swap two bytes
+            let a = Int.random(in: 0..<bytes.count, using: &generator)
+            let b = Int.random(in: 0..<bytes.count, using: &generator)
+            bytes.swapAt(a, b)
+        }
+        return bytes
+    }
+
     @Test func mutationsOfEveryCorpusFileNeverCrash() throws {
         var generator = SeededGenerator(state: 20261129)
         for url in SyntaxTests.corpus {
             let original = [UInt8](try Data(contentsOf: url))
             guard !original.isEmpty else { continue }
             for round in 0..<60 {
-                var bytes = original
-                switch round % 5 {
-                case 0:  // truncate
-                    bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
-                case 1:  // flip bytes
-                    for _ in 0..<4 { bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator) }
-                case 2:  // delete a span
-                    let start = Int.random(in: 0..<bytes.count, using: &generator)
-                    bytes.removeSubrange(start..<min(bytes.count, start + Int.random(in: 1...40, using: &generator)))
-                case 3:  // duplicate a span
-                    let start = Int.random(in: 0..<bytes.count, using: &generator)
-                    let span = bytes[start..<min(bytes.count, start + Int.random(in: 1...60, using: &generator))]
-                    bytes.insert(contentsOf: span, at: Int.random(in: 0...bytes.count, using: &generator))
-                default:  // swap two spans
-                    let a = Int.random(in: 0..<bytes.count, using: &generator)
-                    let b = Int.random(in: 0..<bytes.count, using: &generator)
-                    bytes.swapAt(a, b)
-                }
+                let bytes = Self.mutate(original, kind: round % 5, using: &generator)
                 Self.checkSurvives(bytes, name: url.lastPathComponent)
             }
         }

@@ -2,7 +2,7 @@
 ///
 /// Codes are never reused. Lexical codes are `GL00xx`, syntax `GL01xx`, names `GL02xx`,
 /// properties and values `GL03xx`, frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`,
-/// strings `GL07xx`, unused declarations `GL08xx`, layout lint `GL10xx`.
+/// strings `GL07xx`, unused declarations `GL08xx`, formatting `GL09xx`, layout lint `GL10xx`.
 public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     /// The code as printed, `GL` and four digits.
     public let id: String
@@ -158,6 +158,11 @@ extension DiagnosticCode {
     /// A screen that no tour runs on.
     public static let unusedScreen = DiagnosticCode("GL0804", .warning, "unused-screen")
 
+    // MARK: Formatting (`guidec fmt --check`)
+
+    /// A file whose layout differs from what `guidec fmt` writes.
+    public static let unformatted = DiagnosticCode("GL0901", .error, "unformatted")
+
     // MARK: Layout lint (`guidec lint`)
 
     /// A target that lies partly or wholly off the screen.
@@ -202,6 +207,7 @@ extension DiagnosticCode {
         importNotFound, importCycle, misplacedImport, importOutsideRoot,
         missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen,
+        unformatted,
         targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines,
         tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
     ]

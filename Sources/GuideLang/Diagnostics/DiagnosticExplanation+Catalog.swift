@@ -1612,6 +1612,30 @@ extension DiagnosticExplanation {
                 }
                 """#),
         DiagnosticExplanation(
+            code: .unformatted,
+            title: "file not formatted",
+            explanation: """
+                Reported only by `guidec fmt --check`: the file's layout differs from what `guidec fmt` writes \
+                (indentation of two spaces a level, one space after ':' and ',', two between properties on one \
+                line, at most one blank line, one-line blocks aligned into columns, one line break at the end). \
+                The diagnostic points at the first line that would change and carries the whole edit as its \
+                fix-it. Run `guidec fmt -w FILE` to format the file; only whitespace changes, never a token or \
+                a line break between tokens.
+                """,
+            example: #"""
+                style spotlight {
+                padding: 10
+                    shape:circle
+                }
+                """#,
+            fixed: #"""
+                style spotlight {
+                  padding: 10
+                  shape: circle
+                }
+
+                """#),
+        DiagnosticExplanation(
             code: .targetOffScreen,
             title: "target off the screen",
             explanation: """

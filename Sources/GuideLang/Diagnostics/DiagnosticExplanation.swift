@@ -70,9 +70,9 @@ extension DiagnosticExplanation {
 
         Every diagnostic guidec reports has a stable code that is never reused. Lexical codes are
         `GL00xx`, syntax `GL01xx`, declarations and names `GL02xx`, properties and values `GL03xx`,
-        target frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`, strings `GL07xx`, and unused
-        declarations `GL08xx`, and layout lint (`guidec lint`) `GL10xx`. `guidec explain CODE` prints
-        the same entry as this page.
+        target frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`, strings `GL07xx`, unused
+        declarations `GL08xx`, formatting (`guidec fmt --check`) `GL09xx`, and layout lint
+        (`guidec lint`) `GL10xx`. `guidec explain CODE` prints the same entry as this page.
 
         This file is generated from the compiler's catalog
         (`Sources/GuideLang/Diagnostics/DiagnosticExplanation+Catalog.swift`) and checked by the

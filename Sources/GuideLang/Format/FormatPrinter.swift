@@ -1,0 +1,233 @@
+/// Walks a parsed file's tokens and trivia once and writes them in the canonical layout
+/// described on `Formatter`. Lines that may align with their neighbours wait in `pending` until
+/// a line that cannot ends the run, so memory stays bounded by the longest aligned run.
+struct FormatPrinter {
+    private let tree: SyntaxTree
+    private let bytes: [UInt8]
+    private let tokens: [Token]
+    /// Whether each token is the first token of a member (of a block or of the file).
+    private var startsMember: [Bool]
+    /// Each declaration's braces, by its keyword token.
+    private var braces: [Int: (open: Int, close: Int)] = [:]
+    /// The line break the file uses (its first one), written for every line.
+    private let lineBreak: [UInt8]
+
+    private var output: [UInt8] = []
+    /// Finished lines that may still be aligned with the next ones.
+    private var pending: [FormattedLine] = []
+    /// The line being built.
+    private var line: FormattedLine?
+    /// How many lines have been started (so no blank line is written at the top).
+    private var linesStarted = 0
+    /// Whether the previous line ended with `{` (no blank line may follow it).
+    private var previousLineOpensBlock = false
+    /// Open brackets of every kind before the current token.
+    private var depth = 0
+    /// The last token written on the current line, nil after a comment.
+    private var previousToken: Int?
+    /// The one-line block the current line is, while its tokens are written: its closing brace
+    /// and the depth of its members.
+    private var row: (open: Int, close: Int, memberDepth: Int)?
+
+    private static let indentWidth = 2
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        bytes = tree.source.bytes
+        tokens = tree.tokens
+        startsMember = Array(repeating: false, count: tree.tokens.count)
+        lineBreak = Self.lineBreak(of: tree.source.bytes)
+        // A stack, not recursion: the tree's depth follows the input's.
+        var stack: [ArraySlice<Member>] = [tree.members[...]]
+        while var members = stack.popLast() {
+            guard let member = members.popFirst() else { continue }
+            stack.append(members)
+            startsMember[member.firstToken] = true
+            if case .declaration(let declaration) = member {
+                if let open = declaration.openBrace, let close = declaration.closeBrace {
+                    braces[declaration.keyword] = (open, close)
+                }
+                stack.append(declaration.members[...])
+            }
+        }
+    }
+
+    /// The file's first line break (LF, CRLF or CR); LF when it has none.
+    private static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
+        if bytes[index] == 0x0A { return [0x0A] }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+    }
+
+    /// The formatted file.
+    mutating func print() -> [UInt8] {
+        output.reserveCapacity(bytes.count + bytes.count / 8)
+        if tree.source.hasByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        for index in tokens.indices {
+            let token = tokens[index]
+            var lineBreaks = 0
+            for piece in TriviaScanner.pieces(bytes, in: token.triviaRange) {
+                switch piece.kind {
+                case .byteOrderMark, .whitespace:
+                    continue
+                case .newline:
+                    lineBreaks += 1
+                case .lineComment, .blockComment:
+                    let range = piece.kind == .lineComment ? trimmingTrailingSpaces(piece.range) : piece.range
+                    if lineBreaks == 0, line != nil {
+                        if piece.kind == .lineComment {
+                            line?.comment = range
+                        } else {
+                            appendSpaces(1)
+                            appendText(range)
+                        }
+                    } else {
+                        startLine(indent: depth, blankLineBefore: lineBreaks > 1, closes: false)
+                        line?.isCommentLine = true
+                        appendText(range)
+                    }
+                    previousToken = nil
+                    lineBreaks = 0
+                }
+            }
+            if token.kind == .endOfFile { break }
+            let closes = [.rightBrace, .rightParen, .rightBracket].contains(token.kind)
+            if lineBreaks > 0 || line == nil {
+                startLine(indent: closes ? max(depth - 1, 0) : depth, blankLineBefore: lineBreaks > 1, closes: closes)
+                startRowIfOneLineBlock(at: index)
+            } else {
+                appendGap(before: index)
+            }
+            appendToken(index)
+        }
+        finishLine()
+        flushPending()
+        return output
+    }
+
+    // MARK: Lines
+
+    /// Ends the current line and starts one at `indent` levels, after one blank line when the
+    /// input had one here and it does not sit at the top, after a `{` or before a closing bracket.
+    private mutating func startLine(indent: Int, blankLineBefore: Bool, closes: Bool) {
+        finishLine()
+        if blankLineBefore, linesStarted > 0, !previousLineOpensBlock, !closes {
+            finish(FormattedLine(indent: 0))
+        }
+        line = FormattedLine(indent: indent * Self.indentWidth)
+        linesStarted += 1
+        previousToken = nil
+    }
+
+    private mutating func finishLine() {
+        guard let finished = line else { return }
+        line = nil
+        row = nil
+        previousLineOpensBlock = finished.endsWithOpenBrace
+        finish(finished)
+    }
+
+    /// Queues a finished line for alignment, or writes it (and what was queued) when it can
+    /// align with nothing.
+    private mutating func finish(_ finished: FormattedLine) {
+        // Comment lines between rows wait with them, so rows align across them.
+        if finished.isRow || finished.comment != nil || finished.isCommentLine && !pending.isEmpty {
+            pending.append(finished)
+            return
+        }
+        flushPending()
+        finished.write(to: &output, lineBreak: lineBreak, source: bytes)
+    }
+
+    private mutating func flushPending() {
+        guard !pending.isEmpty else { return }
+        FormattedLine.align(&pending, source: bytes)
+        for queued in pending { queued.write(to: &output, lineBreak: lineBreak, source: bytes) }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Makes the line starting at `keyword` a row when it is one whole block on one line, with
+    /// nothing after it but a comment: `target a { x: 1  y: 2 }`.
+    private mutating func startRowIfOneLineBlock(at keyword: Int) {
+        guard startsMember[keyword], let (open, close) = braces[keyword] else { return }
+        for index in (keyword + 1)...close {
+            let token = tokens[index]
+            // The loop stops at the block's first line break, so it costs one line per block.
+            if token.isAtLineStart || bytes[token.triviaRange].contains(UInt8(ascii: "/")) { return }
+            if token.kind == .string, bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return }
+        }
+        let next = tokens[close + 1]
+        guard next.isAtLineStart || next.kind == .endOfFile else { return }
+        row = (open, close, depth + 1)
+        line?.isRow = true
+    }
+
+    // MARK: Tokens and spaces
+
+    private mutating func appendToken(_ index: Int) {
+        let token = tokens[index]
+        line?.isCommentLine = false
+        // The first member of a row names the cell that its `{` began.
+        if let row, index == row.open + 1, startsMember[index] {
+            let last = (line?.cellKeys.count ?? 1) - 1
+            line?.cellKeys[last] = token.range
+        }
+        appendText(token.range)
+        switch token.kind {
+        case .leftBrace, .leftParen, .leftBracket: depth += 1
+        case .rightBrace, .rightParen, .rightBracket: depth = max(depth - 1, 0)
+        default: break
+        }
+        line?.endsWithOpenBrace = token.kind == .leftBrace
+        if let row, row.close == index { self.row = nil }
+        previousToken = index
+    }
+
+    /// Appends source bytes to the line, noting a line break inside them.
+    private mutating func appendText(_ range: Range<Int>) {
+        let text = bytes[range]
+        line?.text.append(contentsOf: text)
+        if text.contains(where: { $0 == 0x0A || $0 == 0x0D }) { line?.spansLines = true }
+    }
+
+    private mutating func appendSpaces(_ count: Int) {
+        line?.text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    }
+
+    /// The spaces between the previous token on the line and `index`; in a row, the gaps before
+    /// its `{` and before each of its members start a new cell instead.
+    private mutating func appendGap(before index: Int) {
+        let gap = self.gap(before: index)
+        if let row, index == row.open || startsMember[index] && depth == row.memberDepth && index != row.open + 1 {
+            let start = line?.text.count ?? 0
+            line?.cellStarts.append(start)
+            line?.cellPadding.append(gap)
+            line?.cellKeys.append(index == row.open ? 0..<0 : tokens[index].range)
+        } else {
+            appendSpaces(gap)
+        }
+    }
+
+    /// The canonical number of spaces before a token on the same line as the previous one.
+    private func gap(before index: Int) -> Int {
+        guard let previousToken else { return 1 }
+        let before = tokens[previousToken].kind
+        let after = tokens[index].kind
+        if after == .rightBrace { return before == .leftBrace ? 0 : 1 }
+        if before == .leftBrace || after == .leftBrace { return 1 }
+        // Two spaces set members on one line apart: `skip: "Skip"  next: "Next"`.
+        if startsMember[index] { return before == .semicolon ? 1 : 2 }
+        switch after {
+        case .comma, .colon, .semicolon, .rightParen, .rightBracket: return 0
+        case .leftParen where before == .identifier: return 0
+        default: break
+        }
+        return before == .leftParen || before == .leftBracket ? 0 : 1
+    }
+
+    private func trimmingTrailingSpaces(_ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return range.lowerBound..<end
+    }
+}

@@ -1,0 +1,103 @@
+/// `guidec fmt`: lays a file out in the one canonical style, changing only whitespace.
+///
+/// The formatter never changes a token, never joins two lines and never splits one, because a
+/// line break ends a value in this language: it re-indents (two spaces per open bracket), sets
+/// the spaces between tokens, keeps at most one blank line, removes trailing spaces, ends the
+/// file with one line break, and aligns the braces and members of consecutive one-line blocks
+/// (and consecutive trailing comments) into columns. Comments and the file's line-break style
+/// are kept. A file with syntax errors is not formatted, since its structure is a guess.
+///
+/// Every result is checked before it is handed out: the output is lexed again and must give the
+/// same tokens, with the same line starts, as the input. A formatter bug therefore shows as a
+/// refusal, never as a changed program.
+public enum Formatter {
+    /// What formatting a file gave.
+    public enum Outcome: Sendable {
+        /// The formatted bytes (equal to the input when it was already formatted).
+        case formatted([UInt8])
+        /// The file has syntax errors (these diagnostics) and was left alone.
+        case syntaxErrors([Diagnostic])
+        /// The formatted text would not read as the same program; the file was left alone. This
+        /// is a bug in guidec; the message says where the two first differ.
+        case internalError(String)
+    }
+
+    /// Formats a file.
+    public static func format(_ source: SourceFile, fileID: FileID = FileID(0)) -> Outcome {
+        let tree = Parser.parse(source, fileID: fileID)
+        if tree.diagnostics.contains(where: { $0.severity == .error }) { return .syntaxErrors(tree.diagnostics) }
+        var printer = FormatPrinter(tree: tree)
+        let output = printer.print()
+        if output == source.bytes { return .formatted(output) }
+        if let difference = differenceInMeaning(tree.tokens, source: source, formatted: output) {
+            return .internalError(difference)
+        }
+        return .formatted(output)
+    }
+
+    /// Why `formatted` would not read as the same program as `source` (whose tokens are given),
+    /// or nil when it reads the same: the same tokens with the same text, each starting a line
+    /// exactly when the original did, and no new lexical diagnostic.
+    public static func differenceInMeaning(_ tokens: [Token], source: SourceFile, formatted: [UInt8]) -> String? {
+        let formattedSource = SourceFile(path: source.path, bytes: formatted)
+        let (newTokens, diagnostics) = Lexer.tokenize(formattedSource, fileID: FileID(0))
+        if diagnostics.hasErrors { return "the formatted text has lexical errors" }
+        for index in 0..<min(tokens.count, newTokens.count) {
+            let old = tokens[index]
+            let new = newTokens[index]
+            let location = source.location(of: Int(old.start))
+            let (line, column) = (location.line, location.column)
+            guard old.kind == new.kind, source.bytes[old.range].elementsEqual(formatted[new.range]) else {
+                return "token \(index) at \(line):\(column) reads differently once formatted"
+            }
+            // The end of the file is exempt: the parser reads its kind, never whether it starts a
+            // line, and the formatter ends every file with a line break.
+            guard old.isAtLineStart == new.isAtLineStart || old.kind == .endOfFile else {
+                return "token \(index) at \(line):\(column) \(old.isAtLineStart ? "no longer starts" : "now starts") a line"
+            }
+        }
+        // Both lists end with `endOfFile`, so a token more or less shows above as a mismatch.
+        return nil
+    }
+
+    /// Where a file and its formatted form first differ, as the range of the original's bytes to
+    /// replace (common prefix and suffix left out) and the replacement; nil when they are equal.
+    public static func firstDifference(_ original: [UInt8], _ formatted: [UInt8]) -> (range: Range<Int>, replacement: [UInt8])? {
+        guard original != formatted else { return nil }
+        var prefix = 0
+        let shorter = min(original.count, formatted.count)
+        while prefix < shorter, original[prefix] == formatted[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < shorter - prefix, original[original.count - 1 - suffix] == formatted[formatted.count - 1 - suffix] {
+            suffix += 1
+        }
+        // Keep UTF-8 sequences whole: never start or end the edit inside a scalar.
+        func isContinuation(_ bytes: [UInt8], _ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+        while prefix > 0, isContinuation(original, prefix) || isContinuation(formatted, prefix) { prefix -= 1 }
+        while suffix > 0, isContinuation(original, original.count - suffix) || isContinuation(formatted, formatted.count - suffix) {
+            suffix -= 1
+        }
+        return (prefix..<(original.count - suffix), Array(formatted[prefix..<(formatted.count - suffix)]))
+    }
+
+    /// The `GL0901` diagnostic for a file that is not formatted: it points at the first line
+    /// that differs and carries the whole edit as its fix-it.
+    public static func unformattedDiagnostic(_ source: SourceFile, formatted: [UInt8], fileID: FileID = FileID(0)) -> Diagnostic? {
+        guard let (range, replacement) = firstDifference(source.bytes, formatted) else { return nil }
+        let lineIndex = source.lineIndex(of: range.lowerBound)
+        let lineStart = source.lineStarts[lineIndex]
+        let nextLine = lineIndex + 1 < source.lineStarts.count ? source.lineStarts[lineIndex + 1] : source.bytes.count
+        // The line without its break, so the caret underlines the line that changes.
+        var lineEnd = nextLine
+        while lineEnd > lineStart, source.bytes[lineEnd - 1] == 0x0A || source.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let path = source.path == "<stdin>" ? "-" : source.path
+        return Diagnostic(
+            .unformatted, at: SourceRange(fileID: fileID, start: lineStart, end: max(lineStart, lineEnd)),
+            "file is not formatted",
+            notes: ["this is the first line 'guidec fmt' would change"],
+            help: ["run 'guidec fmt -w \(path)' to format it"],
+            fixIts: [.init(
+                range: SourceRange(fileID: fileID, start: range.lowerBound, end: range.upperBound),
+                replacement: String(decoding: replacement, as: UTF8.self), message: "format the file")])
+    }
+}
