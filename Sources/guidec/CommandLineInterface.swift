@@ -80,6 +80,24 @@ struct CommandLineInterface {
                 formatOption, colorOption, importRootOption,
             ] + severityOptions),
         Command(
+            name: "fmt", synopsis: "guidec fmt FILE|DIR... [-w | --check]",
+            summary: "lay guide files out in the one canonical style",
+            details: """
+            Re-indents, sets the spaces between tokens, keeps at most one blank line, aligns
+            consecutive one-line blocks and trailing comments into columns, and ends the file with
+            one line break. Only whitespace changes: tokens, comments, line breaks between tokens
+            and the file's line-break style are kept, and every result is lexed again and compared
+            with the input before it is used. A file with syntax errors is reported and left alone.
+            A folder stands for every .guide file under it (hidden folders and .build skipped).
+            Without -w or --check the formatted text goes to standard output; use - to read
+            standard input.
+            """,
+            options: [
+                Option(names: ["-w", "--write"], valueName: nil, summary: "rewrite the files in place (atomically; unchanged files are not touched)"),
+                Option(names: ["--check"], valueName: nil, summary: "change nothing; report each unformatted file (GL0901) and exit 1 if there is one"),
+                formatOption, colorOption,
+            ]),
+        Command(
             name: "devices", synopsis: "guidec devices",
             summary: "list the device presets 'lint' knows",
             details: "Lists every device preset with its size and safe areas; '*' marks the default lint set.",
@@ -118,6 +136,7 @@ struct CommandLineInterface {
         let rest = Array(arguments.dropFirst())
         switch first {
         case "build", "check", "lint": return runCompile(rest, command: Self.command(first))
+        case "fmt": return runFormat(rest, command: Self.command(first))
         case "devices": return runDevices(rest)
         case "explain": return runExplain(rest)
         case "help": return runHelp(rest)
@@ -131,7 +150,7 @@ struct CommandLineInterface {
         }
     }
 
-    private func usage(_ message: String, command: Command? = nil) -> Int32 {
+    func usage(_ message: String, command: Command? = nil) -> Int32 {
         let hint = command.map { "run 'guidec help \($0.name)' for its options" } ?? "run 'guidec --help' for the commands"
         Terminal.standardError("guidec: error: \(message)\n  note: \(hint)\n")
         return Self.usageError
@@ -243,11 +262,11 @@ struct CommandLineInterface {
 
     // MARK: Build, check and lint
 
-    private enum OutputFormat: String {
+    enum OutputFormat: String {
         case text, short, json, sarif, github
     }
 
-    private struct CompileOptions {
+    struct CompileOptions {
         var files: [String] = []
         var output: String?
         var isCompact = false
@@ -262,9 +281,13 @@ struct CommandLineInterface {
         var orientations: [Orientation] = Orientation.allCases
         var textSize = ContentSizeCategory.large
         var importRoots: [String] = []
+        /// `fmt -w`: rewrite files in place.
+        var writesInPlace = false
+        /// `fmt --check`: report unformatted files, change nothing.
+        var checksOnly = false
     }
 
-    private func parseCompileOptions(_ rest: [String], command: Command) -> Result<CompileOptions, ExitStatus> {
+    func parseCompileOptions(_ rest: [String], command: Command) -> Result<CompileOptions, ExitStatus> {
         var options = CompileOptions()
         let accepted = Set(command.options.flatMap(\.names) + ["-h", "--help"])
         var index = 0
@@ -355,6 +378,10 @@ struct CommandLineInterface {
                 options.screens.append(screen)
             case "--all-devices":
                 options.allDevices = true
+            case "-w", "--write":
+                options.writesInPlace = true
+            case "--check":
+                options.checksOnly = true
             case "--import-root":
                 guard let folder = value(for: flag) else { return .failure(ExitStatus(usage("'--import-root' needs a folder", command: command))) }
                 options.importRoots.append(folder)
@@ -500,8 +527,12 @@ struct CommandLineInterface {
     /// Prints diagnostics: text and short to standard error; machine formats to standard output,
     /// except for `build`, whose standard output is the JSON document.
     private func report(_ diagnostics: [Diagnostic], compilation: Compilation, options: CompileOptions, command: Command) {
-        let files = { (id: FileID) in compilation.file(id) }
-        let toOutput = command.name != "build"
+        report(diagnostics, files: { compilation.file($0) }, options: options, machineFormatsToOutput: command.name != "build")
+    }
+
+    /// Prints diagnostics about `files`: text and short to standard error, machine formats to
+    /// standard output when it is free for them.
+    func report(_ diagnostics: [Diagnostic], files: @escaping (FileID) -> SourceFile, options: CompileOptions, machineFormatsToOutput toOutput: Bool) {
         switch options.format {
         case .text, .short, .json:
             let style: DiagnosticRenderer.Style = options.format == .text ? .text : options.format == .short ? .short : .json

@@ -142,6 +142,25 @@ enum FileSystem {
         path.hasPrefix("/") ? path : PathArithmetic.join(FileManager.default.currentDirectoryPath, path)
     }
 
+    /// The files a path names for `fmt`: a folder stands for every `.guide` file under it, in
+    /// sorted order, hidden files and folders (`.git`, `.build`) skipped; anything else is itself.
+    static func guideFiles(under path: String) -> Result<[String], SourceReadError> {
+        var status = stat()
+        guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return .success([path]) }
+        guard let walker = FileManager.default.enumerator(atPath: path) else { return .failure(failedRead()) }
+        var found: [String] = []
+        while let relative = walker.nextObject() as? String {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            // `.build`, `.git` and the temporary files of an interrupted write are all hidden.
+            if name.hasPrefix(".") {
+                walker.skipDescendants()
+                continue
+            }
+            if name.hasSuffix(".guide") { found.append(PathArithmetic.join(path, relative)) }
+        }
+        return .success(found.sorted())
+    }
+
     /// Reads standard input to its end.
     static func readStandardInput() -> Result<[UInt8], SourceReadError> {
         guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else { return .failure(failedRead()) }
@@ -164,10 +183,14 @@ enum FileSystem {
     /// returns false (the output turned out to be wrong) the temporary file is removed and the
     /// target is left alone.
     static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Bool) -> String? {
+        // Write through a symlink (or a chain of them) rather than replacing it with a regular file.
         var target = path
-        // Write through a symlink rather than replacing it with a regular file.
-        if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-            target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: path), destination)
+        var links = 0
+        while let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) {
+            links += 1
+            // The kernel's own limit on a chain of links (Linux's MAXSYMLINKS), which also ends a loop.
+            guard links <= 40 else { return "cannot write \(path): symlinks loop (too many levels of symbolic links)" }
+            target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: target), destination)
         }
         // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
         var mode: mode_t = 0o666 & ~creationMask

@@ -1,0 +1,83 @@
+import GuideLang
+
+extension CommandLineInterface {
+    /// `guidec fmt`: formats each file to standard output, in place (`-w`), or only reports the
+    /// files that are not formatted (`--check`). Exit status 1 when a file could not be read or
+    /// formatted, or (with `--check`) is not formatted.
+    func runFormat(_ rest: [String], command: Command) -> Int32 {
+        let options: CompileOptions
+        switch parseCompileOptions(rest, command: command) {
+        case .success(let parsed): options = parsed
+        case .failure(let status): return status.code
+        }
+        if options.writesInPlace && options.checksOnly {
+            return usage("'--write' and '--check' cannot be used together", command: command)
+        }
+        var status: Int32 = 0
+        var paths: [String] = []
+        for path in options.files {
+            switch FileSystem.guideFiles(under: path) {
+            case .success(let found): paths += found
+            case .failure(let error):
+                Terminal.standardError("guidec: error: cannot read '\(path)': \(error.reason)\n")
+                status = 1
+            }
+        }
+        var files: [SourceFile] = []
+        var diagnostics: [Diagnostic] = []
+        var readStandardInput = false
+        for path in paths {
+            let isStandardInput = path == "-"
+            if isStandardInput {
+                guard !readStandardInput else { continue }
+                readStandardInput = true
+            }
+            let name = isStandardInput ? "<stdin>" : path
+            let source: SourceFile
+            switch isStandardInput ? FileSystem.readStandardInput() : FileSystem.readFile(path) {
+            case .success(let bytes): source = SourceFile(path: name, bytes: bytes)
+            case .failure(let error):
+                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
+                status = 1
+                continue
+            }
+            let fileID = FileID(files.count)
+            files.append(source)
+            switch Formatter.format(source, fileID: fileID) {
+            case .syntaxErrors(let errors):
+                diagnostics += errors
+                status = 1
+            case .internalError(let reason):
+                Terminal.standardError(
+                    "guidec: error: cannot format '\(name)': \(reason)\n"
+                        + "  note: this is a bug in guidec; the file is left as it was\n")
+                status = 1
+            case .formatted(let formatted):
+                if options.checksOnly {
+                    if let unformatted = Formatter.unformattedDiagnostic(source, formatted: formatted, fileID: fileID) {
+                        diagnostics.append(unformatted)
+                        status = 1
+                    }
+                } else if options.writesInPlace && !isStandardInput {
+                    // An unchanged file is not written at all: its time stamp and any hard links stay.
+                    guard formatted != source.bytes else { continue }
+                    if let failure = FileSystem.writeAtomically(to: path, { write in
+                        formatted.withUnsafeBytes { write($0) }
+                        return true
+                    }) {
+                        Terminal.standardError("guidec: error: \(failure)\n")
+                        status = 1
+                    }
+                } else {
+                    Terminal.standardOutput(bytes: formatted)
+                }
+            }
+        }
+        // Formatted text may be on standard output; diagnostics then go to standard error.
+        let outputIsFree = options.checksOnly || options.writesInPlace && !readStandardInput
+        if !diagnostics.isEmpty || options.format == .sarif || options.format == .json && options.checksOnly {
+            report(diagnostics, files: { files[$0.index] }, options: options, machineFormatsToOutput: outputIsFree)
+        }
+        return status
+    }
+}
