@@ -97,6 +97,33 @@ struct PreCommitHookTests {
     }
 }
 
+extension PreCommitHookTests {
+    /// The fmt hook rewrites a staged guide that is not formatted, and pre-commit stops the commit
+    /// because a hook changed a file; staging the formatted file lets the commit through.
+    @available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
+    @Test("the fmt hook formats staged guides and stops the commit", .timeLimit(.minutes(5)))
+    func formatHookFormatsStagedGuides() throws {
+        let setup = try PreCommitSetup.shared.get()
+        let repository = try PreCommitScratchRepository(setup: setup)
+        defer { repository.finish() }
+
+        let messy = PreCommitSamples.look.replacingOccurrences(of: "  tip-background: ", with: "tip-background:")
+        try #require(messy != PreCommitSamples.look)
+        try repository.write(messy, to: "shared/look.guide")
+        let first = try repository.commit(["shared/look.guide"], message: "add a style")
+        #expect(first.status != 0, "\(first.output)")
+        #expect(first.result(of: "guidec fmt") == "Failed", "\(first.output)")
+        #expect(first.output.contains("files were modified by this hook"), "\(first.output)")
+        #expect(first.result(of: "guidec check") == "Passed", "\(first.output)")
+        let file = repository.url.appendingPathComponent("shared/look.guide")
+        #expect(try String(contentsOf: file, encoding: .utf8) == PreCommitSamples.look)
+
+        let second = try repository.commit(["shared/look.guide"], message: "add a style")
+        #expect(second.status == 0, "\(second.output)")
+        #expect(second.result(of: "guidec fmt") == "Passed", "\(second.output)")
+    }
+}
+
 // MARK: - Samples
 
 /// The guides the tests commit.
@@ -275,12 +302,12 @@ struct PreCommitScratchRepository {
         self.setup = setup
         url = try PreCommitProcess.temporaryFolder("guidec-pre-commit")
         try git(["init", "--quiet", "--initial-branch=main"]).check()
-        // The three lines docs/editor-and-ci.md gives (with both hooks), naming the snapshot.
+        // The three lines docs/editor-and-ci.md gives (with every hook), naming the snapshot.
         try write("""
             repos:
               - repo: \(setup.hookRepository.path)
                 rev: \(setup.commit)
-                hooks: [{id: guidec-lint}, {id: guidec-check}]
+                hooks: [{id: guidec-lint}, {id: guidec-check}, {id: guidec-fmt}]
 
             """, to: ".pre-commit-config.yaml")
         try git(["add", ".pre-commit-config.yaml"]).check()
