@@ -98,6 +98,17 @@ struct CommandLineInterface {
                 formatOption, colorOption,
             ]),
         Command(
+            name: "lsp", synopsis: "guidec lsp",
+            summary: "run the language server (LSP over standard input and output) for editors",
+            details: """
+            Speaks the Language Server Protocol on standard input and output: diagnostics from
+            'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it, and
+            every fix-it as a quick fix. Imports read open documents first, then the disk inside
+            the workspace folders. Initialization option {"lint": false} leaves layout out.
+            See docs/editor-and-ci.md for editor set-ups.
+            """,
+            options: [Option(names: ["--stdio"], valueName: nil, summary: "accepted for editors that pass it; standard input and output are the only transport")]),
+        Command(
             name: "devices", synopsis: "guidec devices",
             summary: "list the device presets 'lint' knows",
             details: "Lists every device preset with its size and safe areas; '*' marks the default lint set.",
@@ -137,6 +148,7 @@ struct CommandLineInterface {
         switch first {
         case "build", "check", "lint": return runCompile(rest, command: Self.command(first))
         case "fmt": return runFormat(rest, command: Self.command(first))
+        case "lsp": return runLanguageServer(rest, command: Self.command(first))
         case "devices": return runDevices(rest)
         case "explain": return runExplain(rest)
         case "help": return runHelp(rest)

@@ -1,0 +1,229 @@
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for the language server's messages.
+///
+/// It never traps: bad input gives an error naming the byte offset. Nesting is limited to
+/// `maximumDepth`, so a hostile message cannot exhaust the stack.
+public struct JSONParser {
+    /// Why a text is not JSON.
+    public struct Failure: Error, Equatable, Sendable {
+        /// A lowercase reason with the byte offset.
+        public var message: String
+    }
+
+    /// The deepest nesting of arrays and objects accepted (no LSP message comes close).
+    public static let maximumDepth = 128
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var depth = 0
+
+    /// Parses one JSON value that makes up the whole text (surrounding whitespace allowed).
+    public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
+        var parser = JSONParser(bytes: bytes)
+        do {
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.failure("unexpected text after the value") }
+            return .success(value)
+        } catch let failure as Failure {
+            return .failure(failure)
+        } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private func failure(_ reason: String) -> Failure { Failure(message: "\(reason) at byte \(index)") }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
+    }
+
+    private mutating func expect(_ word: StaticString) throws {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count,
+              word.withUTF8Buffer({ bytes[index..<(index + count)].elementsEqual($0) })
+        else { throw failure("invalid literal") }
+        index += count
+    }
+
+    private mutating func parseValue() throws -> JSONValue {
+        guard let byte = current else { throw failure("unexpected end of input") }
+        switch byte {
+        case UInt8(ascii: "{"): return try parseObject()
+        case UInt8(ascii: "["): return try parseArray()
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expect("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expect("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expect("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
+        default: throw failure("unexpected character")
+        }
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
+        index += 1
+        skipWhitespace()
+    }
+
+    private mutating func parseObject() throws -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        var members: [(String, JSONValue)] = []
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return .object(members)
+        }
+        while true {
+            guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            let key = try parseString()
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
+            index += 1
+            skipWhitespace()
+            members.append((key, try parseValue()))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(members)
+            default:
+                throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws -> JSONValue {
+        try enter()
+        defer { depth -= 1 }
+        var elements: [JSONValue] = []
+        if current == UInt8(ascii: "]") {
+            index += 1
+            return .array(elements)
+        }
+        while true {
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","):
+                index += 1
+                skipWhitespace()
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(elements)
+            default:
+                throw failure("expected ',' or ']'")
+            }
+        }
+    }
+
+    private mutating func parseNumber() throws -> Double {
+        let start = index
+        func digits() -> Int {
+            let first = index
+            while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
+            return index - first
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
+            index += 1
+        } else if digits() == 0 {
+            throw failure("expected a digit")
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw failure("expected a digit after '.'") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw failure("expected a digit in the exponent") }
+        }
+        // The grammar above admits only what Double's parser reads.
+        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw failure("invalid number") }
+        return value
+    }
+
+    private mutating func parseString() throws -> String {
+        index += 1  // the opening quote
+        var scalars: [UInt8] = []
+        var runStart = index
+        while true {
+            guard let byte = current else { throw failure("unterminated string") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                scalars += bytes[runStart..<index]
+                index += 1
+                guard let text = String(validating: scalars, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+                return text
+            case UInt8(ascii: "\\"):
+                scalars += bytes[runStart..<index]
+                index += 1
+                try parseEscape(into: &scalars)
+                runStart = index
+            case 0x00..<0x20:
+                throw failure("unescaped control character in a string")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func parseEscape(into output: inout [UInt8]) throws {
+        guard let byte = current else { throw failure("unterminated escape") }
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(byte)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+            var value = try parseHexQuad()
+            if (0xD800..<0xDC00).contains(value) {
+                // A high surrogate must be followed by `\u` and a low one.
+                guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                    throw failure("unpaired surrogate")
+                }
+                index += 2
+                let low = try parseHexQuad()
+                guard (0xDC00..<0xE000).contains(low) else { throw failure("unpaired surrogate") }
+                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+            } else if (0xDC00..<0xE000).contains(value) {
+                throw failure("unpaired surrogate")
+            }
+            // Not a surrogate, so always a valid scalar.
+            guard let scalar = Unicode.Scalar(value) else { throw failure("invalid escape") }
+            output += Array(String(Character(scalar)).utf8)
+        default:
+            throw failure("invalid escape")
+        }
+    }
+
+    private mutating func parseHexQuad() throws -> UInt32 {
+        guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw failure("invalid hex digit in a \\u escape")
+            }
+            value = value << 4 | UInt32(digit)
+            index += 1
+        }
+        return value
+    }
+}

@@ -1,0 +1,49 @@
+extension LanguageServer {
+    /// `textDocument/formatting`: `guidec fmt`'s result as one edit (the changed span), no
+    /// edits when the document is formatted, and null when it has syntax errors.
+    func formatting(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        let source = SourceFile(path: document.path, bytes: document.text)
+        guard case .formatted(let output) = Formatter.format(source) else { return .null }
+        guard let (range, replacement) = Formatter.firstDifference(document.text, output) else { return .array([]) }
+        let positions = DocumentPositions(source: source, encoding: encoding).positions(of: [range.lowerBound, range.upperBound])
+        return .array([Self.textEdit(range.lowerBound, range.upperBound, String(decoding: replacement, as: UTF8.self), positions)])
+    }
+
+    /// `textDocument/codeAction`: a quick fix for every fix-it of the diagnostics that touch the
+    /// requested range, from the document's last check.
+    func codeActions(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        guard let source = document.files.first else { return .array([]) }
+        let converter = DocumentPositions(source: source, encoding: encoding)
+        guard let start = Self.offset(params["range"]?["start"], converter), let end = Self.offset(params["range"]?["end"], converter) else {
+            throw RequestError(code: .invalidParams, message: "missing or invalid range")
+        }
+        let touched = document.diagnostics.filter { !$0.fixIts.isEmpty && $0.range.start <= max(start, end) && min(start, end) <= $0.range.end }
+        let fixes = touched.flatMap { diagnostic in diagnostic.fixIts.filter { $0.range.fileID.index == 0 }.map { (diagnostic, $0) } }
+        let positions = converter.positions(of: fixes.flatMap { [$0.1.range.start, $0.1.range.end] })
+        let lspDiagnostics = lspDiagnostics(touched, files: document.files)
+        return .array(fixes.map { diagnostic, fixIt in
+            let index = touched.firstIndex { $0 == diagnostic } ?? 0
+            return .object([
+                ("title", .string(fixIt.message)),
+                ("kind", .string("quickfix")),
+                ("diagnostics", .array([lspDiagnostics[index]])),
+                ("isPreferred", .bool(diagnostic.fixIts.count == 1)),
+                ("edit", .object([("changes", .object([
+                    (document.uri, .array([Self.textEdit(fixIt.range.start, fixIt.range.end, fixIt.replacement, positions)])),
+                ]))])),
+            ])
+        })
+    }
+
+    private func openDocument(_ params: JSONValue) throws -> Document {
+        let uri = try Self.documentURI(params)
+        guard let document = documents[uri] else { throw RequestError(code: .invalidParams, message: "'\(uri)' is not open") }
+        return document
+    }
+
+    static func textEdit(_ start: Int, _ end: Int, _ newText: String, _ positions: [Int: (line: Int, character: Int)]) -> JSONValue {
+        .object([("range", range(start, end, positions)), ("newText", .string(newText))])
+    }
+}

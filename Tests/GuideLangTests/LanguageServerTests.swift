@@ -1,0 +1,220 @@
+import Foundation
+import GuideLang
+import Testing
+
+/// The language server, driven by recorded sessions: each `Fixtures/lsp/NAME.jsonl` is the
+/// client's messages, one per line; `NAME.expected` is everything the server sent back, each
+/// line prefixed with the number of the message it answered. Plus the JSON parser and the
+/// message framing on their own.
+struct LanguageServerTests {
+    static let folder = TestSupport.fixtures.appendingPathComponent("lsp")
+    static let names: [String] = TestSupport.files(in: folder, withExtension: "jsonl").map(\.lastPathComponent)
+
+    /// The "disk" the sessions' imports read when a file is not open in the editor.
+    static let disk = InMemorySourceProvider(files: ["/project/shared/look.guide": "style note {\n  text-color: #000000\n}\n"])
+
+    @Test(arguments: names)
+    func sessionGivesItsGolden(name: String) throws {
+        let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
+        let server = LanguageServer { roots in
+            // Imports may read the workspace folder the sessions declare, or the document's folder.
+            #expect(roots == ["/project"] || roots.allSatisfy { $0.hasPrefix("/project") }, "roots \(roots)")
+            return Self.disk
+        }
+        var transcript = ""
+        var hasExited = false
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            let replies = server.handle(Array(line.utf8))
+            let sent = JSONParser.parse(Array(line.utf8))
+            // A request (a valid id and a method) before `exit` gets exactly one response, with its id.
+            if case .success(let message) = sent, let id = message["id"], message["method"] != nil, server.exitStatus == nil,
+               id.stringValue != nil || id.integerValue != nil {
+                let responses = replies.filter {
+                    guard case .success(let reply) = JSONParser.parse($0) else { return false }
+                    return reply["method"] == nil
+                }
+                #expect(responses.count == 1, "\(name) message \(number + 1): \(responses.count) responses")
+                if case .success(let response) = JSONParser.parse(responses.first ?? []) { #expect(response["id"] == id) }
+            }
+            for reply in replies {
+                guard case .success(let value) = JSONParser.parse(reply) else {
+                    Issue.record("\(name) message \(number + 1): the server sent invalid JSON")
+                    continue
+                }
+                #expect(value["jsonrpc"] == .string("2.0"))
+                transcript += "\(number + 1): " + String(decoding: reply, as: UTF8.self) + "\n"
+            }
+            if let status = server.exitStatus, !hasExited {
+                transcript += "\(number + 1): exit \(status)\n"
+                hasExited = true
+            }
+        }
+        let golden = Self.folder.appendingPathComponent(String(name.dropLast(".jsonl".count)) + ".expected")
+        TestSupport.assertGolden(transcript, golden)
+    }
+
+    @Test(arguments: [
+        ("{\"a\": [1, -2.5e3, true, false, null, \"x\\u00e9\\ud83d\\ude00\\n\"]}", #"{"a":[1,-2500,true,false,null,"xé😀\n"]}"#),
+        ("  \"\\/\"  ", #""/""#),
+        ("0", "0"),
+        ("{\"k\": 1, \"k\": 2}", #"{"k":1,"k":2}"#),
+    ])
+    func validJSONParses(text: String, compact: String) throws {
+        let value = try JSONParser.parse(Array(text.utf8)).get()
+        #expect(String(decoding: value.bytes, as: UTF8.self) == compact)
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "1e", "tru", "\"abc", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"",
+        "\"a\nb\"", "{1: 2}", "[1] 2", "nul", "\"\\u12G4\"",
+    ])
+    func invalidJSONIsAnErrorWithAnOffset(text: String) {
+        guard case .failure(let failure) = JSONParser.parse(Array(text.utf8)) else {
+            Issue.record("'\(text)' parsed")
+            return
+        }
+        #expect(failure.message.contains("at byte"))
+    }
+
+    @Test func deepJSONIsRefusedNotAStackOverflow() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        guard case .failure(let failure) = JSONParser.parse(Array(deep.utf8)) else {
+            Issue.record("100,000 nested arrays parsed")
+            return
+        }
+        #expect(failure.message.contains("nested more than"))
+        let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        #expect((try? JSONParser.parse(Array(ok.utf8)).get()) != nil)
+    }
+
+    /// Messages arrive in arbitrary pieces: every split of a stream of three messages gives the
+    /// same three bodies.
+    @Test func framesSurviveEverySplit() {
+        let bodies = ["{\"id\":1}", "{}", "{\"text\":\"é\"}"].map { Array($0.utf8) }
+        var stream = bodies.flatMap(MessageFramer.frame)
+        stream.insert(contentsOf: Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n".utf8), at: 0)
+        for split in 0...stream.count {
+            var framer = MessageFramer()
+            var received: [[UInt8]] = []
+            for part in [stream[..<split], stream[split...]] {
+                framer.append(part)
+                while let frame = framer.next() {
+                    guard case .message(let body) = frame else {
+                        Issue.record("split at \(split): \(frame)")
+                        return
+                    }
+                    received.append(body)
+                }
+            }
+            #expect(received == bodies, "split at \(split)")
+        }
+    }
+
+    @Test(arguments: [
+        ("Content-Length: abc\r\n\r\n", "an invalid Content-Length"),
+        ("Content-Type: x\r\n\r\n{}", "a header without Content-Length"),
+        ("no colon here\r\n\r\n", "a header line without ':'"),
+        ("Content-Length: 999999999999\r\n\r\n", "more than the"),
+        (String(repeating: "X", count: MessageFramer.maximumHeaderLength + 10), "a header longer than"),
+    ])
+    func brokenHeadersStopTheStream(stream: String, reason: String) {
+        var framer = MessageFramer()
+        framer.append(Array(stream.utf8))
+        guard case .broken(let message) = framer.next() else {
+            Issue.record("'\(stream.prefix(40))' was accepted")
+            return
+        }
+        #expect(message.contains(reason), "\(message)")
+        framer.append(MessageFramer.frame(Array("{}".utf8)))
+        #expect(framer.next() == nil, "nothing is read after a broken header")
+    }
+
+    @Test(arguments: [
+        ("file:///project/a%20b/%E4%BD%A0.guide", "/project/a b/你.guide"),
+        ("file://localhost/x.guide", "/x.guide"),
+        ("file://server/share/x.guide", nil),
+        ("untitled:Untitled-1", nil),
+        ("file:///a%00b", nil),
+        ("file:///a%FFb", nil),
+    ] as [(String, String?)])
+    func documentURIsBecomePaths(uri: String, path: String?) {
+        #expect(DocumentURI.path(of: uri) == path)
+        if let path { #expect(DocumentURI.path(of: DocumentURI.uri(ofPath: path)) == path) }
+    }
+
+    /// Positions count UTF-16 units (or bytes) from the line start, and an offset maps back.
+    @Test func positionsConvertBothWays() {
+        let source = SourceFile(path: "a.guide", text: "a😀é\r\nb\n")
+        let utf16 = DocumentPositions(source: source, encoding: .utf16)
+        let offsets = [0, 1, 5, 7, 9, 10, 11]
+        let positions = utf16.positions(of: offsets)
+        #expect(offsets.map { positions[$0].map { [$0.line, $0.character] } } == [[0, 0], [0, 1], [0, 3], [0, 4], [1, 0], [1, 1], [2, 0]])
+        for offset in offsets where offset != 9 {
+            let (line, character) = positions[offset] ?? (0, 0)
+            #expect(utf16.offset(line: line, character: character) == offset)
+        }
+        // Past the end of a line: the end of the line; inside a surrogate pair: before it.
+        #expect(utf16.offset(line: 0, character: 99) == 7)
+        #expect(utf16.offset(line: 0, character: 2) == 1)
+        #expect(utf16.offset(line: 9, character: 0) == 11)
+        let utf8 = DocumentPositions(source: source, encoding: .utf8)
+        #expect(utf8.positions(of: [7])[7].map { [$0.line, $0.character] } == [0, 7])
+    }
+}
+
+/// `guidec lsp` as an editor starts it: framed messages on standard input, replies on standard
+/// output, imports read from the workspace on disk, and the exit status the protocol asks for.
+struct LanguageServerCommandTests {
+    static func frames(_ messages: [String]) -> String {
+        messages.map { "Content-Length: \($0.utf8.count)\r\n\r\n" + $0 }.joined()
+    }
+
+    static func replies(_ output: String) -> [JSONValue] {
+        var framer = MessageFramer()
+        framer.append(Array(output.utf8))
+        var values: [JSONValue] = []
+        while case .message(let body) = framer.next() {
+            if case .success(let value) = JSONParser.parse(body) { values.append(value) }
+        }
+        return values
+    }
+
+    @Test func aSessionOverStandardInputReadsImportsFromTheWorkspace() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try "style note {\n  corner-radius: 8\n}\n".write(to: folder.appendingPathComponent("shared/look.guide"), atomically: true, encoding: .utf8)
+        let root = DocumentURI.uri(ofPath: folder.path)
+        let uri = DocumentURI.uri(ofPath: folder.appendingPathComponent("guides/welcome.guide").path)
+        let guide = "import \"../shared/look.guide\"\n\nguide hello {\n  title: \"Hello\"\n  pages {\n    style: nope\n    page one { title: \"One\" }\n  }\n}\n"
+        let text = String(decoding: JSONValue.string(guide).bytes, as: UTF8.self)
+        let input = Self.frames([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"guide","version":1,"text":\#(text)}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ])
+        let run = try CommandLineTests.run(["lsp", "--stdio"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let replies = Self.replies(run.standardOutput)
+        #expect(replies.map { $0["id"]?.integerValue ?? 0 } == [1, 0, 2])
+        let diagnostics = replies[1]["params"]?["diagnostics"]?.arrayValue ?? []
+        // The import was read from disk: its style 'note' is known, so 'nope' gets a suggestion.
+        #expect(diagnostics.map { $0["code"]?.stringValue } == ["GL0202"])
+        #expect(diagnostics.first?["message"]?.stringValue == "no style named 'nope'\nhelp: did you mean 'note'?")
+    }
+
+    @Test func theExitStatusFollowsTheProtocol() throws {
+        let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
+        let withoutShutdown = try CommandLineTests.run(["lsp"], input: Self.frames([initialize, #"{"jsonrpc":"2.0","method":"exit"}"#]))
+        #expect(withoutShutdown.status == 1)
+        let closed = try CommandLineTests.run(["lsp"], input: Self.frames([initialize]))
+        #expect(closed.status == 1, "the client went away without exit")
+        #expect(Self.replies(closed.standardOutput).count == 1)
+        let broken = try CommandLineTests.run(["lsp"], input: "Content-Length: nope\r\n\r\n{}")
+        #expect(broken.status == 1)
+        #expect(broken.standardError.contains("guidec lsp: error: the client sent an invalid Content-Length; stopping"))
+        #expect(try CommandLineTests.run(["lsp", "--tcp"]).status == 2)
+    }
+}
