@@ -1,0 +1,82 @@
+// Fuzz target `lsp`: the language server's message handling, framing included.
+// The first input byte picks the mode: even, the rest is a raw byte stream for MessageFramer
+// (fed in pieces whose sizes come from the stream itself); odd, the rest is message bodies
+// separated by NUL bytes, handed straight to the server. Either way the server has first been
+// initialized and has a document of the fixed project open.
+// Invariants: no trap; every reply is a JSON object with "jsonrpc": "2.0" that is a response
+// (an id and exactly one of result and error) or a notification (a method); every range in a
+// reply has non-negative lines and characters with its start not after its end.
+import GuideLang
+
+let fuzzDocumentURI = "file:///project/main.guide"
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = fuzzBytes(data, size)
+    guard let mode = bytes.first else { return 0 }
+    let server = LanguageServer { _ in fuzzProvider }
+    let text = fuzzProjectFiles["screens.guide"] ?? "guide g { title: \"t\" }"
+    let opening = [
+        #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"rootUri":"file:///project","capabilities":{}}}"#,
+        #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(fuzzDocumentURI)","version":1,"text":"#
+            + String(decoding: JSONValue.string(text).bytes, as: UTF8.self) + "}}}",
+    ]
+    for message in opening { checkReplies(server.handle(Array(message.utf8))) }
+
+    let rest = bytes.dropFirst()
+    if mode % 2 == 0 {
+        var framer = MessageFramer()
+        var index = rest.startIndex
+        while index < rest.endIndex, server.exitStatus == nil {
+            // Piece sizes from 1 to 256 bytes, taken from the stream so a run is reproducible.
+            let end = min(rest.endIndex, index + Int(rest[index]) + 1)
+            framer.append(rest[index..<end])
+            index = end
+            while let frame = framer.next() {
+                guard case .message(let body) = frame else { return 0 }
+                checkReplies(server.handle(body))
+            }
+        }
+    } else {
+        for body in rest.split(separator: 0, omittingEmptySubsequences: false) {
+            checkReplies(server.handle(Array(body)))
+        }
+    }
+    return 0
+}
+
+func checkReplies(_ replies: [[UInt8]]) {
+    for reply in replies {
+        guard case .success(let value) = JSONParser.parse(reply), case .object = value else { fuzzFail("a reply is not a JSON object") }
+        guard value["jsonrpc"] == .string("2.0") else { fuzzFail("a reply without jsonrpc 2.0") }
+        if value["method"] == nil {
+            guard value["id"] != nil, (value["result"] != nil) != (value["error"] != nil) else {
+                fuzzFail("a response needs an id and exactly one of result and error")
+            }
+        }
+        checkRanges(value)
+    }
+}
+
+/// Walks a reply (with a stack: replies can be deep) and checks every `range` object in it.
+func checkRanges(_ root: JSONValue) {
+    var stack = [root]
+    while let value = stack.popLast() {
+        switch value {
+        case .array(let elements): stack += elements
+        case .object(let members):
+            for (key, member) in members {
+                if key == "range", let start = member["start"], let end = member["end"] {
+                    guard let startLine = start["line"]?.integerValue, let startCharacter = start["character"]?.integerValue,
+                          let endLine = end["line"]?.integerValue, let endCharacter = end["character"]?.integerValue,
+                          startLine >= 0, startCharacter >= 0, endLine >= 0, endCharacter >= 0,
+                          (startLine, startCharacter) <= (endLine, endCharacter)
+                    else { fuzzFail("an invalid range \(String(decoding: member.bytes, as: UTF8.self))") }
+                }
+                stack.append(member)
+            }
+        default: break
+        }
+    }
+}
