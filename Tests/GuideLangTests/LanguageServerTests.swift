@@ -218,3 +218,49 @@ struct LanguageServerCommandTests {
         #expect(try CommandLineTests.run(["lsp", "--tcp"]).status == 2)
     }
 }
+
+/// `guidec lsp` under a real, independent client: pygls's language client (installed from PyPI
+/// into `.build/python-deps` on first run, like jsonschema and pre-commit), which reads every
+/// reply into the LSP specification's types (lsprotocol), so a reply of the wrong shape fails.
+/// The session is `Fixtures/lsp-client/session.py`.
+@Suite(.timeLimit(.minutes(5)))
+struct LanguageServerClientTests {
+    @Test func aRealClientGetsDiagnosticsQuickFixesAndFormatting() throws {
+        let environment = try SchemaValidationPython.environment(
+            importing: "from pygls.lsp.client import BaseLanguageClient", installing: "pygls==1.3.1").get()
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        try "style note {\n  corner-radius: 8\n}\n".write(to: folder.appendingPathComponent("shared/look.guide"), atomically: true, encoding: .utf8)
+        try "import \"shared/look.guide\"\n\nguide hello {\n  titel: \"Hello\"\n  pages {\n      style: note\n    page one { title: \"One\" }\n  }\n}\n"
+            .write(to: folder.appendingPathComponent("welcome.guide"), atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("report.json")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", TestSupport.fixtures.appendingPathComponent("lsp-client/session.py").path,
+                             CommandLineTests.binary.path, folder.path, report.path]
+        process.environment = environment
+        let log = folder.appendingPathComponent("log.txt")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let logHandle = try FileHandle(forWritingTo: log)
+        process.standardOutput = logHandle
+        process.standardError = logHandle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try logHandle.close()
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        try #require(process.terminationStatus == 0, "the client failed:\n\(output)")
+        let value = try JSONParser.parse([UInt8](try Data(contentsOf: report))).get()
+        #expect(value["server"] == .array([.string("guidec"), .string(GuidecVersion.current)]))
+        #expect(value["positionEncoding"] == .string("utf-16") && value["sync"] == .number(1) && value["formatting"] == .bool(true))
+        // The misspelt property, on line 4 (0-based 3), columns 2 to 7; the import was read from disk.
+        #expect(value["opened"]?["diagnostics"] == .array([.array([.string("GL0301"), .number(3), .number(2), .number(3), .number(7), .number(1), .string("guidec")])]))
+        #expect(value["actions"] == .array([.array([.string("replace with 'title'"), .string("quickfix"), .array([.array([.string("title"), .number(3), .number(2)])])])]))
+        // Formatting removes the two extra spaces before `style: note`.
+        #expect(value["formattingEdits"] == .array([.array([.number(5), .number(4), .number(5), .number(6), .string("")])]))
+        #expect(value["changed"]?["version"] == .number(2) && value["changed"]?["diagnostics"] == .array([]))
+        #expect(value["unsupported"] == .string("JsonRpcMethodNotFound"))
+        #expect(value["exitCode"] == .number(0), "guidec exits 0 after shutdown and exit")
+    }
+}

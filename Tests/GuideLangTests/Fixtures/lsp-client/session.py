@@ -1,0 +1,88 @@
+"""Drives `guidec lsp` from pygls's language client, which reads every reply into lsprotocol's
+typed classes (the LSP specification's types), so a reply of the wrong shape fails here.
+
+Usage: python3 session.py GUIDEC FOLDER REPORT
+FOLDER holds welcome.guide (a misspelt property, badly spaced) and shared/look.guide, which it
+imports. Writes REPORT, a JSON summary the Swift test checks.
+"""
+import asyncio
+import json
+import sys
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.lsp.client import BaseLanguageClient
+
+
+async def session(guidec, folder):
+    folder = Path(folder).resolve()
+    uri = (folder / "welcome.guide").as_uri()
+    text = (folder / "welcome.guide").read_text()
+    report = {}
+    published = asyncio.Queue()
+    client = BaseLanguageClient("guidec-test-client", "1.0")
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params):
+        published.put_nowait(params)
+
+    await client.start_io(guidec, "lsp", "--stdio")
+    result = await client.initialize_async(types.InitializeParams(
+        capabilities=types.ClientCapabilities(), root_uri=folder.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=folder.as_uri(), name="project")]))
+    report["server"] = [result.server_info.name, result.server_info.version]
+    report["positionEncoding"] = result.capabilities.position_encoding
+    report["sync"] = int(result.capabilities.text_document_sync.change)
+    report["formatting"] = result.capabilities.document_formatting_provider
+    client.initialized(types.InitializedParams())
+
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id="guide", version=1, text=text)))
+    opened = await asyncio.wait_for(published.get(), 30)
+    report["opened"] = {
+        "uri": opened.uri == uri, "version": opened.version,
+        "diagnostics": [[d.code, d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character,
+                         int(d.severity), d.source] for d in opened.diagnostics],
+    }
+
+    actions = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=opened.diagnostics[0].range,
+        context=types.CodeActionContext(diagnostics=opened.diagnostics)))
+    report["actions"] = [[a.title, a.kind, [[e.new_text, e.range.start.line, e.range.start.character]
+                                             for e in a.edit.changes[uri]]] for a in actions]
+
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=2, insert_spaces=True)))
+    report["formattingEdits"] = [[e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character, e.new_text]
+                                 for e in edits]
+
+    fixed = text.replace("titel", "title")
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+        content_changes=[types.TextDocumentContentChangeEvent_Type2(text=fixed)]))
+    changed = await asyncio.wait_for(published.get(), 30)
+    report["changed"] = {"version": changed.version, "diagnostics": [d.code for d in changed.diagnostics]}
+
+    try:
+        await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="x"))
+        report["unsupported"] = "answered"
+    except Exception as error:  # pygls raises the JSON-RPC error it received
+        report["unsupported"] = type(error).__name__
+
+    await client.shutdown_async(None)
+    client.exit(None)
+    await asyncio.sleep(0.2)
+    report["exitCode"] = client._server.returncode if client._server else None
+    await client.stop()
+    return report
+
+
+def main():
+    guidec, folder, output = sys.argv[1:4]
+    report = asyncio.run(session(guidec, folder))
+    Path(output).write_text(json.dumps(report, indent=1))
+
+
+main()
