@@ -1,14 +1,14 @@
-/// Walks a parsed file's tokens and trivia once and writes them in the canonical layout
-/// described on `Formatter`. Lines that may align with their neighbours wait in `pending` until
-/// a line that cannot ends the run, so memory stays bounded by the longest aligned run.
+/// Walks a file's tokens and trivia once and writes them in the canonical layout described on
+/// `Formatter`. Lines that may align with their neighbours wait in `pending` until a line that
+/// cannot ends the run, so memory stays bounded by the longest aligned run.
 struct FormatPrinter {
-    private let tree: SyntaxTree
+    private let source: SourceFile
     private let bytes: [UInt8]
     private let tokens: [Token]
-    /// Whether each token is the first token of a member (of a block or of the file).
-    private var startsMember: [Bool]
-    /// Each declaration's braces, by its keyword token.
-    private var braces: [Int: (open: Int, close: Int)] = [:]
+    /// One bit per byte of the file: set where a member (of a block or of the file) begins.
+    private var memberStarts: [UInt64]
+    /// Each declaration's braces, by the offset of its keyword: the offsets of its `{` and `}`.
+    private var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
     /// The line break the file uses (its first one), written for every line.
     private let lineBreak: [UInt8]
 
@@ -25,31 +25,58 @@ struct FormatPrinter {
     private var depth = 0
     /// The last token written on the current line, nil after a comment.
     private var previousToken: Int?
-    /// The one-line block the current line is, while its tokens are written: its closing brace
-    /// and the depth of its members.
+    /// The one-line block the current line is, while its tokens are written: its braces (token
+    /// indices) and the depth of its members.
     private var row: (open: Int, close: Int, memberDepth: Int)?
 
     private static let indentWidth = 2
 
-    init(tree: SyntaxTree) {
-        self.tree = tree
-        bytes = tree.source.bytes
-        tokens = tree.tokens
-        startsMember = Array(repeating: false, count: tree.tokens.count)
-        lineBreak = Self.lineBreak(of: tree.source.bytes)
-        // A stack, not recursion: the tree's depth follows the input's.
-        var stack: [ArraySlice<Member>] = [tree.members[...]]
-        while var members = stack.popLast() {
-            guard let member = members.popFirst() else { continue }
-            stack.append(members)
-            startsMember[member.firstToken] = true
-            if case .declaration(let declaration) = member {
-                if let open = declaration.openBrace, let close = declaration.closeBrace {
-                    braces[declaration.keyword] = (open, close)
+    /// What reading a file for formatting gave.
+    enum Preparation {
+        case ready(FormatPrinter)
+        case syntaxErrors([Diagnostic])
+    }
+
+    /// Reads the file's structure one top-level member at a time (as the checker does), keeping
+    /// only where members begin and where blocks open and close: a whole file's syntax tree is
+    /// several times the size of its tokens, which are all the printer keeps.
+    static func prepare(_ source: SourceFile, fileID: FileID) -> Preparation {
+        var memberStarts = [UInt64](repeating: 0, count: source.bytes.count / 64 + 1)
+        var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
+        var stream = SyntaxStream(source, fileID: fileID)
+        while let tree = stream.next() {
+            // A stack, not recursion: the tree's depth follows the input's.
+            var stack: [ArraySlice<Member>] = [tree.members[...]]
+            while var members = stack.popLast() {
+                guard let member = members.popFirst() else { continue }
+                stack.append(members)
+                let start = Int(tree.tokens[member.firstToken].start)
+                memberStarts[start >> 6] |= 1 << UInt64(start & 63)
+                if case .declaration(let declaration) = member {
+                    if let open = declaration.openBrace, let close = declaration.closeBrace {
+                        braces[tree.tokens[declaration.keyword].start] = (tree.tokens[open].start, tree.tokens[close].start)
+                    }
+                    stack.append(declaration.members[...])
                 }
-                stack.append(declaration.members[...])
             }
         }
+        if stream.diagnostics.contains(where: { $0.severity == .error }) { return .syntaxErrors(stream.diagnostics) }
+        return .ready(FormatPrinter(source: source, fileID: fileID, memberStarts: memberStarts, braces: braces))
+    }
+
+    private init(source: SourceFile, fileID: FileID, memberStarts: [UInt64], braces: [UInt32: (open: UInt32, close: UInt32)]) {
+        self.source = source
+        bytes = source.bytes
+        tokens = Lexer.tokenize(source, fileID: fileID).tokens
+        self.memberStarts = memberStarts
+        self.braces = braces
+        lineBreak = Self.lineBreak(of: source.bytes)
+    }
+
+    /// Whether the token starts a member.
+    private func startsMember(_ index: Int) -> Bool {
+        let offset = Int(tokens[index].start)
+        return memberStarts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
     }
 
     /// The file's first line break (LF, CRLF or CR); LF when it has none.
@@ -62,7 +89,7 @@ struct FormatPrinter {
     /// The formatted file.
     mutating func print() -> [UInt8] {
         output.reserveCapacity(bytes.count + bytes.count / 8)
-        if tree.source.hasByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
+        if source.hasByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
         for index in tokens.indices {
             let token = tokens[index]
             var lineBreaks = 0
@@ -149,14 +176,20 @@ struct FormatPrinter {
     /// Makes the line starting at `keyword` a row when it is one whole block on one line, with
     /// nothing after it but a comment: `target a { x: 1  y: 2 }`.
     private mutating func startRowIfOneLineBlock(at keyword: Int) {
-        guard startsMember[keyword], let (open, close) = braces[keyword] else { return }
-        for index in (keyword + 1)...close {
+        guard startsMember(keyword), let (openOffset, closeOffset) = braces[tokens[keyword].start] else { return }
+        var open: Int?
+        var index = keyword + 1
+        // The loop stops at the block's first line break, so it costs one line per block.
+        while index < tokens.count, tokens[index].start <= closeOffset {
             let token = tokens[index]
-            // The loop stops at the block's first line break, so it costs one line per block.
             if token.isAtLineStart || bytes[token.triviaRange].contains(UInt8(ascii: "/")) { return }
             if token.kind == .string, bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return }
+            if token.start == openOffset { open = index }
+            index += 1
         }
-        let next = tokens[close + 1]
+        let close = index - 1
+        guard let open, index < tokens.count, tokens[close].start == closeOffset else { return }
+        let next = tokens[index]
         guard next.isAtLineStart || next.kind == .endOfFile else { return }
         row = (open, close, depth + 1)
         line?.isRow = true
@@ -168,7 +201,7 @@ struct FormatPrinter {
         let token = tokens[index]
         line?.isCommentLine = false
         // The first member of a row names the cell that its `{` began.
-        if let row, index == row.open + 1, startsMember[index] {
+        if let row, index == row.open + 1, startsMember(index) {
             let last = (line?.cellKeys.count ?? 1) - 1
             line?.cellKeys[last] = token.range
         }
@@ -198,7 +231,7 @@ struct FormatPrinter {
     /// its `{` and before each of its members start a new cell instead.
     private mutating func appendGap(before index: Int) {
         let gap = self.gap(before: index)
-        if let row, index == row.open || startsMember[index] && depth == row.memberDepth && index != row.open + 1 {
+        if let row, index == row.open || startsMember(index) && depth == row.memberDepth && index != row.open + 1 {
             let start = line?.text.count ?? 0
             line?.cellStarts.append(start)
             line?.cellPadding.append(gap)
@@ -216,7 +249,7 @@ struct FormatPrinter {
         if after == .rightBrace { return before == .leftBrace ? 0 : 1 }
         if before == .leftBrace || after == .leftBrace { return 1 }
         // Two spaces set members on one line apart: `skip: "Skip"  next: "Next"`.
-        if startsMember[index] { return before == .semicolon ? 1 : 2 }
+        if startsMember(index) { return before == .semicolon ? 1 : 2 }
         switch after {
         case .comma, .colon, .semicolon, .rightParen, .rightBracket: return 0
         case .leftParen where before == .identifier: return 0

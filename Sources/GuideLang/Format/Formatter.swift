@@ -24,39 +24,45 @@ public enum Formatter {
 
     /// Formats a file.
     public static func format(_ source: SourceFile, fileID: FileID = FileID(0)) -> Outcome {
-        let tree = Parser.parse(source, fileID: fileID)
-        if tree.diagnostics.contains(where: { $0.severity == .error }) { return .syntaxErrors(tree.diagnostics) }
-        var printer = FormatPrinter(tree: tree)
+        var printer: FormatPrinter
+        switch FormatPrinter.prepare(source, fileID: fileID) {
+        case .ready(let ready): printer = ready
+        case .syntaxErrors(let diagnostics): return .syntaxErrors(diagnostics)
+        }
         let output = printer.print()
         if output == source.bytes { return .formatted(output) }
-        if let difference = differenceInMeaning(tree.tokens, source: source, formatted: output) {
-            return .internalError(difference)
-        }
+        if let difference = differenceInMeaning(source, formatted: output) { return .internalError(difference) }
         return .formatted(output)
     }
 
-    /// Why `formatted` would not read as the same program as `source` (whose tokens are given),
-    /// or nil when it reads the same: the same tokens with the same text, each starting a line
-    /// exactly when the original did, and no new lexical diagnostic.
-    public static func differenceInMeaning(_ tokens: [Token], source: SourceFile, formatted: [UInt8]) -> String? {
-        let formattedSource = SourceFile(path: source.path, bytes: formatted)
-        let (newTokens, diagnostics) = Lexer.tokenize(formattedSource, fileID: FileID(0))
-        if diagnostics.hasErrors { return "the formatted text has lexical errors" }
-        for index in 0..<min(tokens.count, newTokens.count) {
-            let old = tokens[index]
-            let new = newTokens[index]
-            let location = source.location(of: Int(old.start))
-            let (line, column) = (location.line, location.column)
+    /// Why `formatted` would not read as the same program as `source`, or nil when it reads the
+    /// same: the same tokens with the same text, each starting a line exactly when the original
+    /// did, and no lexical error. Both are lexed side by side, a token at a time, so the check
+    /// holds no token list.
+    public static func differenceInMeaning(_ source: SourceFile, formatted: [UInt8]) -> String? {
+        var original = Lexer(bytes: source.bytes, fileID: FileID(0))
+        var again = Lexer(bytes: formatted, fileID: FileID(0))
+        var index = 0
+        while true {
+            let old = original.nextToken()
+            let new = again.nextToken()
+            func place() -> String {
+                let location = source.location(of: Int(old.start))
+                return "\(location.line):\(location.column)"
+            }
             guard old.kind == new.kind, source.bytes[old.range].elementsEqual(formatted[new.range]) else {
-                return "token \(index) at \(line):\(column) reads differently once formatted"
+                return "token \(index) at \(place()) reads differently once formatted"
             }
             // The end of the file is exempt: the parser reads its kind, never whether it starts a
             // line, and the formatter ends every file with a line break.
             guard old.isAtLineStart == new.isAtLineStart || old.kind == .endOfFile else {
-                return "token \(index) at \(line):\(column) \(old.isAtLineStart ? "no longer starts" : "now starts") a line"
+                return "token \(index) at \(place()) \(old.isAtLineStart ? "no longer starts" : "now starts") a line"
             }
+            // Both streams end with `endOfFile`, so a token more or less shows above as a mismatch.
+            if old.kind == .endOfFile { break }
+            index += 1
         }
-        // Both lists end with `endOfFile`, so a token more or less shows above as a mismatch.
+        if again.reportedDiagnostics.hasErrors { return "the formatted text has lexical errors" }
         return nil
     }
 
