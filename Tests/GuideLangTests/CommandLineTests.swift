@@ -58,6 +58,21 @@ struct CommandLineTests {
         return run
     }
 
+    /// Starts guidec in `folder`, kills it with SIGKILL after `microseconds` (whatever it is
+    /// doing then), and waits for it to die.
+    static func runAndKill(_ arguments: [String], in folder: URL, after microseconds: UInt32) throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(microseconds)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     static func temporaryFolder() throws -> URL {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -478,16 +493,8 @@ struct CommandLineTests {
         var sawNew = false
         for _ in 0..<12 {
             try oldContent.write(to: output)
-            let process = Process()
-            process.executableURL = Self.binary
-            process.arguments = ["build", "large.guide", "-o", "out.json"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...600_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try Self.runAndKill(["build", "large.guide", "-o", "out.json"], in: folder,
+                                after: UInt32.random(in: 0...600_000, using: &generator))
             let after = try Data(contentsOf: output)
             #expect(after == oldContent || after == newContent, "out.json is neither the old nor the new file (\(after.count) bytes)")
             sawOld = sawOld || after == oldContent

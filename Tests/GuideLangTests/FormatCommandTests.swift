@@ -133,16 +133,8 @@ struct FormatCommandTests {
         var sawNew = false
         for _ in 0..<10 {
             try messy.write(to: url, atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = CommandLineTests.binary
-            process.arguments = ["fmt", "-w", "large.guide"]
-            process.currentDirectoryURL = folder
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...400_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try CommandLineTests.runAndKill(["fmt", "-w", "large.guide"], in: folder,
+                                            after: UInt32.random(in: 0...400_000, using: &generator))
             let after = try String(contentsOf: url, encoding: .utf8)
             #expect(after == messy || after == tidy, "large.guide is neither the old nor the new text (\(after.utf8.count) bytes)")
             sawOld = sawOld || after == messy
