@@ -103,7 +103,7 @@ struct CommandLineInterface {
             details: """
             Speaks the Language Server Protocol on standard input and output: diagnostics from
             'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it, and
-            every fix-it as a quick fix. Imports read open documents first, then the disk inside
+            every fix-it as a quick fix, an outline and completion. Imports read open documents first, then the disk inside
             the workspace folders. Initialization option {"lint": false} leaves layout out.
             See docs/editor-and-ci.md for editor set-ups.
             """,

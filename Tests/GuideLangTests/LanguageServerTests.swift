@@ -259,6 +259,10 @@ struct LanguageServerClientTests {
         #expect(value["actions"] == .array([.array([.string("replace with 'title'"), .string("quickfix"), .array([.array([.string("title"), .number(3), .number(2)])])])]))
         // Formatting removes the two extra spaces before `style: note`.
         #expect(value["formattingEdits"] == .array([.array([.number(5), .number(4), .number(5), .number(6), .string("")])]))
+        // The outline (guide, its pages and page), and what may be written in the page block on line 7.
+        #expect(value["symbols"] == .array([.array([.string("hello"), .number(2), .array([.string("pages")])])]))
+        #expect(value["completion"]?.arrayValue?.contains(.string("background")) == true)
+        #expect(value["completion"]?.arrayValue?.contains(.string("page")) == true, "pages may hold page blocks")
         #expect(value["changed"]?["version"] == .number(2) && value["changed"]?["diagnostics"] == .array([]))
         #expect(value["unsupported"] == .string("JsonRpcMethodNotFound"))
         #expect(value["exitCode"] == .number(0), "guidec exits 0 after shutdown and exit")

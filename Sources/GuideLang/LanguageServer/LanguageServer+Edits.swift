@@ -37,7 +37,7 @@ extension LanguageServer {
         })
     }
 
-    private func openDocument(_ params: JSONValue) throws -> Document {
+    func openDocument(_ params: JSONValue) throws -> Document {
         let uri = try Self.documentURI(params)
         guard let document = documents[uri] else { throw RequestError(code: .invalidParams, message: "'\(uri)' is not open") }
         return document

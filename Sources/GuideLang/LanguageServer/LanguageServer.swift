@@ -4,7 +4,9 @@
 /// to `handle`, which returns the bodies to send back. Documents sync in full; every change
 /// checks (and lints) the open documents again and publishes their diagnostics, unused code
 /// marked unnecessary. Formatting returns `guidec fmt`'s edit; code actions offer every fix-it
-/// of the diagnostics under the cursor. Bad messages get JSON-RPC errors, never a trap.
+/// of the diagnostics under the cursor; the outline lists the blocks; completion offers the
+/// properties and blocks a block may hold and a property's words. Bad messages get JSON-RPC
+/// errors, never a trap.
 public final class LanguageServer {
     /// An open document.
     struct Document {
@@ -112,6 +114,10 @@ public final class LanguageServer {
             return try formatting(params)
         case "textDocument/codeAction":
             return try codeActions(params)
+        case "textDocument/documentSymbol":
+            return try documentSymbols(params)
+        case "textDocument/completion":
+            return try completion(params)
         default:
             throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
@@ -149,6 +155,8 @@ public final class LanguageServer {
             ])),
             ("documentFormattingProvider", .bool(true)),
             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
+            ("documentSymbolProvider", .bool(true)),
+            ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
         ])
         return .object([
             ("capabilities", capabilities),

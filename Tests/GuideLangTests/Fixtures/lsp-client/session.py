@@ -58,6 +58,14 @@ async def session(guidec, folder):
     report["formattingEdits"] = [[e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character, e.new_text]
                                  for e in edits]
 
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    report["symbols"] = [[s.name, int(s.kind), [c.name for c in s.children]] for s in symbols]
+
+    completion = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri), position=types.Position(line=6, character=4)))
+    report["completion"] = [item.label for item in completion.items]
+
     fixed = text.replace("titel", "title")
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),

@@ -1,0 +1,123 @@
+extension LanguageServer {
+    /// `textDocument/documentSymbol`: the document's blocks as a tree (guides, their pages,
+    /// screens and targets, tours and steps, styles, strings and locales), for the outline,
+    /// breadcrumbs and "go to symbol".
+    func documentSymbols(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        let source = SourceFile(path: document.path, bytes: document.text)
+        let tree = Parser.parse(source)
+        // Every declaration with its nesting, found with a stack; the tree is at most
+        // `Parser.maximumDepth` deep, so building the nested answer recursively is bounded.
+        var offsets: [Int] = []
+        var stack: [ArraySlice<Member>] = [tree.members[...]]
+        while var members = stack.popLast() {
+            guard let member = members.popFirst() else { continue }
+            stack.append(members)
+            guard case .declaration(let declaration) = member else { continue }
+            let selection = declaration.name ?? declaration.keyword
+            offsets += [Int(tree.tokens[declaration.keyword].start), Int(tree.tokens[declaration.closeBrace ?? declaration.lastToken].end),
+                        Int(tree.tokens[selection].start), Int(tree.tokens[selection].end)]
+            stack.append(declaration.members[...])
+        }
+        let positions = DocumentPositions(source: source, encoding: encoding).positions(of: offsets)
+        func symbols(_ members: [Member]) -> [JSONValue] {
+            members.compactMap { member -> JSONValue? in
+                guard case .declaration(let declaration) = member,
+                      let kind = DeclarationKind(keyword: source.bytes[tree.tokens[declaration.keyword].range])
+                else { return nil }
+                let selection = declaration.name ?? declaration.keyword
+                var detail = kind.rawValue
+                if let subject = declaration.subject { detail += " on " + tree.text(subject) }
+                return .object([
+                    ("name", .string(tree.text(selection))),
+                    ("detail", .string(detail)),
+                    ("kind", .number(Double(Self.symbolKind(kind)))),
+                    ("range", Self.range(Int(tree.tokens[declaration.keyword].start),
+                                         Int(tree.tokens[declaration.closeBrace ?? declaration.lastToken].end), positions)),
+                    ("selectionRange", Self.range(Int(tree.tokens[selection].start), Int(tree.tokens[selection].end), positions)),
+                    ("children", .array(symbols(declaration.members))),
+                ])
+            }
+        }
+        return .array(symbols(tree.members))
+    }
+
+    /// The LSP `SymbolKind` shown for a block.
+    private static func symbolKind(_ kind: DeclarationKind) -> Int {
+        switch kind {
+        case .guide: 2  // Module
+        case .pages, .strings, .buttons: 3  // Namespace
+        case .page: 19  // Object
+        case .screen: 5  // Class
+        case .target: 8  // Field
+        case .tour: 24  // Event
+        case .step: 6  // Method
+        case .style: 23  // Struct
+        case .locale: 15  // String
+        }
+    }
+
+    /// `textDocument/completion`: at the start of a member, the properties and blocks the
+    /// enclosing block may hold (with their expected values as detail); after `name:` of a
+    /// property that takes one of a few words, those words.
+    func completion(_ params: JSONValue) throws -> JSONValue {
+        let document = try openDocument(params)
+        let source = SourceFile(path: document.path, bytes: document.text)
+        let converter = DocumentPositions(source: source, encoding: encoding)
+        guard let offset = Self.offset(params["position"], converter) else {
+            throw RequestError(code: .invalidParams, message: "missing or invalid position")
+        }
+        // The text of the line up to the cursor says what is being written.
+        let lineStart = source.lineStarts[source.lineIndex(of: offset)]
+        let before = source.bytes[lineStart..<offset]
+        func isNameByte(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
+        }
+        let word = before.reversed().prefix(while: isNameByte)
+        let lead = before.dropLast(word.count)
+        let enclosing = Self.enclosingKind(at: offset, in: Parser.parse(source))
+        var items: [JSONValue] = []
+        // A member starts a line, follows `{` or `;`, or follows a finished member and two spaces.
+        let trimmed = lead.reversed().drop { $0 == 0x20 || $0 == 0x09 }
+        let startsMember = trimmed.isEmpty || trimmed.first == UInt8(ascii: "{") || trimmed.first == UInt8(ascii: ";")
+            || (lead.count - trimmed.count >= 2 && trimmed.contains(UInt8(ascii: ":")))
+        if startsMember {
+            // Writing a member's name.
+            for spec in PropertySchema.all where enclosing.map({ spec.kinds.contains($0) }) ?? false {
+                items.append(.object([
+                    ("label", .string(spec.name)), ("kind", .number(10)),  // Property
+                    ("detail", .string(spec.type.expectation)), ("insertText", .string(spec.name + ": ")),
+                ]))
+            }
+            for kind in enclosing.map(\.children) ?? DeclarationKind.topLevel {
+                items.append(.object([("label", .string(kind.rawValue)), ("kind", .number(14))]))  // Keyword
+            }
+        } else if let colon = lead.lastIndex(of: UInt8(ascii: ":")),
+                  source.bytes[lead.startIndex..<colon].allSatisfy({ isNameByte($0) || $0 == 0x20 || $0 == 0x09 }),
+                  source.bytes[(colon + 1)..<lead.endIndex].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+            // Writing the first word of a value.
+            let name = String(decoding: source.bytes[lead.startIndex..<colon].filter(isNameByte), as: UTF8.self)
+            if let spec = PropertySchema.all.first(where: { $0.name == name && enclosing.map($0.kinds.contains) == true }),
+               case .keyword(let options) = spec.type {
+                items = options.map { .object([("label", .string($0)), ("kind", .number(20))]) }  // EnumMember
+            }
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// The kind of the innermost block whose braces hold `offset`, nil at the top level.
+    private static func enclosingKind(at offset: Int, in tree: SyntaxTree) -> DeclarationKind? {
+        var members = tree.members[...]
+        var kind: DeclarationKind?
+        // Each level narrows to the member that holds the offset; the loop runs once per level.
+        while let member = members.first(where: { member in
+            guard case .declaration(let declaration) = member, let open = declaration.openBrace else { return false }
+            let end = declaration.closeBrace.map { Int(tree.tokens[$0].start) } ?? Int(tree.tokens[declaration.lastToken].end)
+            return Int(tree.tokens[open].end) <= offset && offset <= end
+        }), case .declaration(let declaration) = member {
+            kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[declaration.keyword].range])
+            members = declaration.members[...]
+        }
+        return kind
+    }
+}
