@@ -102,10 +102,11 @@ struct CommandLineInterface {
             summary: "run the language server (LSP over standard input and output) for editors",
             details: """
             Speaks the Language Server Protocol on standard input and output: diagnostics from
-            'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it, and
-            every fix-it as a quick fix, an outline and completion. Imports read open documents first, then the disk inside
-            the workspace folders. Initialization option {"lint": false} leaves layout out.
-            See docs/editor-and-ci.md for editor set-ups.
+            'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it,
+            every fix-it as a quick fix, an outline, and completion of properties and values.
+            Imports read open documents first, then the disk inside the workspace folders. The
+            initialization option {"lint": false} leaves layout out. See docs/editor-and-ci.md
+            for editor set-ups.
             """,
             options: [Option(names: ["--stdio"], valueName: nil, summary: "accepted for editors that pass it; standard input and output are the only transport")]),
         Command(
