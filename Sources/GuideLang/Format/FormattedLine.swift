@@ -11,7 +11,7 @@ struct FormattedLine {
     /// alignment.
     var cellPadding: [Int] = []
     /// For each cell in `cellStarts`, the source range of the name of the member it holds
-    /// (empty for `{}`): a column is aligned only while every row has the same name in it.
+    /// (empty for `{}`): a cell is padded only while the cells it lines up have the same name.
     var cellKeys: [Range<Int>] = []
     /// The source range of a trailing `//` comment, trailing spaces already left out.
     var comment: Range<Int>?
@@ -92,9 +92,10 @@ struct FormattedLine {
     }
 
     /// Pads the rows' cells column by column: the headers always (so the braces line up), then
-    /// each column of members for as long as every row that continues past it holds the same
-    /// property there, so a table of steps lines up but targets written with different
-    /// properties are not forced into misleading columns.
+    /// each cell for as long as the cells after it, which the padding lines up, hold the same
+    /// property in every row that continues. A table of steps lines up; targets written with
+    /// different properties are not forced into columns that mean nothing, and no gap opens
+    /// before properties that differ.
     private static func alignCells(_ lines: inout [FormattedLine], rows: [Int], source: [UInt8]) {
         var active = rows
         var column = 0
@@ -102,8 +103,9 @@ struct FormattedLine {
             active = active.filter { lines[$0].cellStarts.count > column }
             guard active.count > 1 else { return }
             if column > 0 {
-                let key = source[lines[active[0]].cellKeys[column - 1]]
-                guard active.allSatisfy({ source[lines[$0].cellKeys[column - 1]].elementsEqual(key) }) else { return }
+                // `cellKeys[column]` names the cell after this one.
+                let key = source[lines[active[0]].cellKeys[column]]
+                guard active.allSatisfy({ source[lines[$0].cellKeys[column]].elementsEqual(key) }) else { return }
             }
             let widths = active.map { displayWidth(lines[$0].cell(column)) }
             let widest = widths.max() ?? 0
