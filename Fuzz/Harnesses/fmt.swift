@@ -19,6 +19,9 @@ public func fuzzFormat(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard diagnostics.contains(where: { $0.severity == .error }) else { fuzzFail("refused without a syntax error") }
         checkDiagnostics(diagnostics, files: [source])
         return 0
+    case .outputTooLarge(let size):
+        guard size > Lexer.maximumFileSize else { fuzzFail("refused as too large at \(size) bytes") }
+        return 0
     case .formatted(let formatted):
         output = formatted
     }

@@ -88,7 +88,7 @@ struct CommandLineInterface {
             one line break. Only whitespace changes: tokens, comments, line breaks between tokens
             and the file's line-break style are kept, and every result is lexed again and compared
             with the input before it is used. A file with syntax errors is reported and left alone.
-            A folder stands for every .guide file under it (hidden folders and .build skipped).
+            A folder stands for every .guide file under it (hidden files and folders skipped).
             Without -w or --check the formatted text goes to standard output; use - to read
             standard input.
             """,

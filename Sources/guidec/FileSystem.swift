@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GuideLang
+import Synchronization
 
 /// Reads imported files from disk, relative to the importing file, and only inside the import
 /// roots: the folders of the files named on the command line, or those given with
@@ -156,7 +157,10 @@ enum FileSystem {
                 walker.skipDescendants()
                 continue
             }
-            if name.hasSuffix(".guide") { found.append(PathArithmetic.join(path, relative)) }
+            // A folder (or anything but a file) named `x.guide` is not a guide.
+            let full = PathArithmetic.join(path, relative)
+            var entry = stat()
+            if name.hasSuffix(".guide"), stat(full, &entry) == 0, entry.st_mode & S_IFMT == S_IFREG { found.append(full) }
         }
         return .success(found.sorted())
     }
@@ -269,8 +273,7 @@ extension FileSystem {
     /// machine sharing the folder, or in an older naming is left alone.
     static func removeAbandonedTemporaryFiles(of base: String, in directory: String) {
         let prefix = temporaryPrefix(of: base)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
-        for name in names where name.hasPrefix(prefix) {
+        for name in temporaryNames(in: directory) where name.hasPrefix(prefix) {
             // HOST-PID-XXXXXX, where the host may itself contain '-'.
             let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
             guard parts.count >= 3, parts[parts.count - 1].count == 6,
@@ -279,6 +282,24 @@ extension FileSystem {
                   kill(pid, 0) != 0, errno == ESRCH
             else { continue }
             unlink((directory.isEmpty ? "" : directory + "/") + name)
+        }
+    }
+}
+
+extension FileSystem {
+    /// The hidden guidec temporary files of each folder, listed once per run: `fmt -w` on
+    /// thousands of files in one folder would otherwise list the folder once per file. Files
+    /// abandoned by killed runs were there before this run started, so an early listing has
+    /// them; files this run creates later are its own and must not be removed anyway.
+    private static let listedFolders = Mutex<[String: [String]]>([:])
+
+    static func temporaryNames(in directory: String) -> [String] {
+        listedFolders.withLock { listed in
+            if let names = listed[directory] { return names }
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? [])
+                .filter { $0.hasPrefix(".") && $0.contains(".guidec-") }
+            listed[directory] = names
+            return names
         }
     }
 }

@@ -47,6 +47,11 @@ extension CommandLineInterface {
             case .syntaxErrors(let errors):
                 diagnostics += errors
                 status = 1
+            case .outputTooLarge(let size):
+                Terminal.standardError(
+                    "guidec: error: cannot format '\(name)': the result would be \(size) bytes, more than the "
+                        + "\(Lexer.maximumFileSize) guidec reads; the file is left as it was\n")
+                status = 1
             case .internalError(let reason):
                 Terminal.standardError(
                     "guidec: error: cannot format '\(name)': \(reason)\n"

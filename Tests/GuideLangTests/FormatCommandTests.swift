@@ -93,6 +93,8 @@ struct FormatCommandTests {
         try Self.write(Self.messy, "sub/deeper/a.guide", in: folder)
         try Self.write(Self.messy, ".hidden/b.guide", in: folder)
         try Self.write(Self.messy, "notes.txt", in: folder)
+        // A folder named like a guide is not one.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("sub/folder.guide"), withIntermediateDirectories: true)
         let broken = "style a {\n    padding 4\n}\n"
         try Self.write(broken, "broken.guide", in: folder)
 
@@ -102,6 +104,7 @@ struct FormatCommandTests {
         #expect(lines.contains { $0.hasPrefix("broken.guide:2:5: error[GL0106]") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("sub/deeper/a.guide:3:1: error[GL0901]") }, "\(lines)")
         #expect(!check.standardError.contains(".hidden") && !check.standardError.contains("notes.txt"))
+        #expect(!check.standardError.contains("folder.guide"), "\(check.standardError)")
 
         // A file with syntax errors is reported and left exactly as it was.
         let written = try CommandLineTests.run(["fmt", "-w", "broken.guide", "sub"], directory: folder)

@@ -20,6 +20,9 @@ struct FormatterTests {
         case .internalError(let reason):
             Issue.record("\(name): the formatter refused its own output: \(reason)", sourceLocation: sourceLocation)
             return nil
+        case .outputTooLarge(let size):
+            Issue.record("\(name): the formatted text would be \(size) bytes", sourceLocation: sourceLocation)
+            return nil
         }
     }
 
@@ -52,6 +55,8 @@ struct FormatterTests {
             TestSupport.assertGolden(Self.render(diagnostics, in: source), base.appendingPathExtension("expected"))
         case .internalError(let reason):
             Issue.record("\(name): \(reason)")
+        case .outputTooLarge(let size):
+            Issue.record("\(name): the formatted text would be \(size) bytes")
         }
     }
 
@@ -168,6 +173,40 @@ struct FormatterTests {
         }
     }
 
+    /// The edit never starts or ends between the two bytes of a CRLF or inside a character, so
+    /// an editor can apply it: a file with one CRLF line among LF lines, and the reverse.
+    @Test(arguments: [
+        ("guide g {\n  title: \"x\"\r\n  show: once\n}\n", "guide g {\n  title: \"x\"\n  show: once\n}\n"),
+        ("guide g {\r  title: \"x\"\r\n  show: once\r}\r", "guide g {\r  title: \"x\"\r  show: once\r}\r"),
+        ("a: \"é\"   \n", "a: \"é\"\n"),
+    ])
+    func theEditNeverSplitsALineBreakOrACharacter(original: String, formatted: String) throws {
+        let source = SourceFile(path: "a.guide", text: original)
+        let output = try #require(Self.formatted(Array(original.utf8), name: "a.guide"))
+        #expect(output == Array(formatted.utf8))
+        let (range, replacement) = try #require(Formatter.firstDifference(source.bytes, output))
+        for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < source.bytes.count {
+            #expect(!(source.bytes[offset] == 0x0A && source.bytes[offset - 1] == 0x0D), "the edit splits a CRLF at \(offset)")
+            #expect(source.bytes[offset] & 0xC0 != 0x80, "the edit splits a character at \(offset)")
+        }
+        var applied = source.bytes
+        applied.replaceSubrange(range, with: replacement)
+        #expect(applied == output)
+    }
+
+    /// One very long line does not push the trailing comments or columns of its neighbours out to
+    /// its width: lines wider than `FormattedLine.maximumAlignedWidth` are left out of alignment,
+    /// so the output grows at most linearly.
+    @Test func aVeryLongLineIsNotAlignedWith() throws {
+        var text = "guide g {\n  title: \"" + String(repeating: "x", count: 5000) + "\" // c\n"
+        for index in 0..<500 { text += "  a\(index): 1 // c\n" }
+        text += "  screen s {\n    target a { id: \"" + String(repeating: "y", count: 5000) + "\"  top: 0 }\n"
+        for index in 0..<500 { text += "    target t\(index) { id: \"z\"  top: 0 }\n" }
+        text += "  }\n}\n"
+        let output = try #require(Self.formatted(Array(text.utf8), name: "wide.guide"))
+        #expect(output.count < text.utf8.count + 20 * 1000, "\(text.utf8.count) bytes became \(output.count)")
+    }
+
     /// GL0901's fix-it turns the file into its formatted form.
     @Test func unformattedFixItFormatsTheFile() throws {
         let bytes = try Self.read(Self.folder.appendingPathComponent("indentation-and-spacing.guide"))
@@ -191,8 +230,10 @@ struct FormatterTests {
         ("style a {\n  padding: 4\n}\n", "style a {\n  padding: 4\n}\n}\n", "token 7 at 4:1 reads differently"),
         ("style a { padding: 4 }\n", "style a {\n  padding: 4 }\n", "now starts a line"),
         ("a: \"x\"\n", "a: \"x\n", "token 2 at 1:4 reads differently"),
-        // The same tokens, but a comment that never ends.
-        ("a: \"x\"\n", "a: \"x\" /* never closed\n", "lexical errors"),
+        // The same tokens, but a comment lost, changed or never ended.
+        ("a: \"x\" // note\n", "a: \"x\"\n", "the comments before token 3 at 2:1 differ"),
+        ("// one\na: 1\n", "// two\na: 1\n", "the comments before token 0 at 2:1 differ"),
+        ("a: \"x\"\n", "a: \"x\" /* never closed\n", "the comments before token 3"),
     ])
     func changedMeaningIsCaught(original: String, formatted: String, reason: String) {
         let source = SourceFile(path: "a.guide", text: original)

@@ -159,6 +159,9 @@ struct LanguageServerTests {
         #expect(utf16.offset(line: 9, character: 0) == 11)
         let utf8 = DocumentPositions(source: source, encoding: .utf8)
         #expect(utf8.positions(of: [7])[7].map { [$0.line, $0.character] } == [0, 7])
+        // A byte column inside a character snaps back to its start, so no edit splits it.
+        #expect(utf8.offset(line: 0, character: 3) == 1)
+        #expect(utf8.offset(line: 0, character: 6) == 5)
     }
 }
 

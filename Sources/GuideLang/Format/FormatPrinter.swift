@@ -93,23 +93,31 @@ struct FormatPrinter {
         for index in tokens.indices {
             let token = tokens[index]
             var lineBreaks = 0
-            for piece in TriviaScanner.pieces(bytes, in: token.triviaRange) {
+            let pieces = TriviaScanner.pieces(bytes, in: token.triviaRange)
+            let lastLineBreak = pieces.lastIndex { $0.kind == .newline } ?? -1
+            let closes = [.rightBrace, .rightParen, .rightBracket].contains(token.kind)
+            for (position, piece) in pieces.enumerated() {
                 switch piece.kind {
                 case .byteOrderMark, .whitespace:
                     continue
                 case .newline:
                     lineBreaks += 1
                 case .lineComment, .blockComment:
-                    let range = piece.kind == .lineComment ? trimmingTrailingSpaces(piece.range) : piece.range
+                    let range = piece.kind == .lineComment ? Formatter.trimmingTrailingSpaces(piece.range, in: bytes) : piece.range
                     if lineBreaks == 0, line != nil {
                         if piece.kind == .lineComment {
                             line?.comment = range
                         } else {
-                            appendSpaces(1)
+                            // Like a word: no space after an opening bracket.
+                            let before = previousToken.map { tokens[$0].kind }
+                            appendSpaces(before == .leftParen || before == .leftBracket ? 0 : 1)
                             appendText(range)
                         }
                     } else {
-                        startLine(indent: depth, blankLineBefore: lineBreaks > 1, closes: false)
+                        // A comment with a closing bracket after it on its line is indented like the bracket.
+                        let sharesLineWithCloser = closes && position > lastLineBreak
+                        startLine(indent: sharesLineWithCloser ? max(depth - 1, 0) : depth, blankLineBefore: lineBreaks > 1,
+                                  closes: sharesLineWithCloser)
                         line?.isCommentLine = true
                         appendText(range)
                     }
@@ -118,7 +126,6 @@ struct FormatPrinter {
                 }
             }
             if token.kind == .endOfFile { break }
-            let closes = [.rightBrace, .rightParen, .rightBracket].contains(token.kind)
             if lineBreaks > 0 || line == nil {
                 startLine(indent: closes ? max(depth - 1, 0) : depth, blankLineBefore: lineBreaks > 1, closes: closes)
                 startRowIfOneLineBlock(at: index)
@@ -243,9 +250,10 @@ struct FormatPrinter {
 
     /// The canonical number of spaces before a token on the same line as the previous one.
     private func gap(before index: Int) -> Int {
-        guard let previousToken else { return 1 }
-        let before = tokens[previousToken].kind
         let after = tokens[index].kind
+        // After an inline comment: as after a word.
+        guard let previousToken else { return [.comma, .colon, .semicolon, .rightParen, .rightBracket].contains(after) ? 0 : 1 }
+        let before = tokens[previousToken].kind
         if after == .rightBrace { return before == .leftBrace ? 0 : 1 }
         if before == .leftBrace || after == .leftBrace { return 1 }
         // Two spaces set members on one line apart: `skip: "Skip"  next: "Next"`.
@@ -256,11 +264,5 @@ struct FormatPrinter {
         default: break
         }
         return before == .leftParen || before == .leftBracket ? 0 : 1
-    }
-
-    private func trimmingTrailingSpaces(_ range: Range<Int>) -> Range<Int> {
-        var end = range.upperBound
-        while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-        return range.lowerBound..<end
     }
 }

@@ -52,18 +52,24 @@ struct FormattedLine {
         return DiagnosticRenderer.displayWidth(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// The widest line (in columns, without indentation) that is aligned with others.
+    static let maximumAlignedWidth = 200
+
     /// Aligns a run of lines in place: the cells of rows at the same indentation with nothing
     /// but comment lines between them, then the trailing comments of consecutive lines at the
     /// same indentation.
     static func align(_ lines: inout [FormattedLine], source: [UInt8]) {
+        // Only lines of a reasonable width take part: one very long line would otherwise push
+        // every neighbour out to its width, and output would grow with lines times width.
+        func isAlignable(_ line: FormattedLine) -> Bool { !line.spansLines && line.contentWidth <= maximumAlignedWidth }
         var groupStart = 0
         while groupStart < lines.count {
             var groupEnd = groupStart + 1
-            if lines[groupStart].isRow && !lines[groupStart].spansLines {
+            if lines[groupStart].isRow && isAlignable(lines[groupStart]) {
                 var rows = [groupStart]
                 var index = groupStart + 1
                 while index < lines.count, lines[index].indent == lines[groupStart].indent, !lines[index].spansLines {
-                    if lines[index].isRow {
+                    if lines[index].isRow && isAlignable(lines[index]) {
                         rows.append(index)
                         groupEnd = index + 1
                     } else if !lines[index].isCommentLine {
@@ -78,8 +84,8 @@ struct FormattedLine {
         var runStart = 0
         while runStart < lines.count {
             var runEnd = runStart + 1
-            if lines[runStart].comment != nil && !lines[runStart].spansLines {
-                while runEnd < lines.count, lines[runEnd].comment != nil, !lines[runEnd].spansLines,
+            if lines[runStart].comment != nil && isAlignable(lines[runStart]) {
+                while runEnd < lines.count, lines[runEnd].comment != nil, isAlignable(lines[runEnd]),
                       lines[runEnd].indent == lines[runStart].indent {
                     runEnd += 1
                 }

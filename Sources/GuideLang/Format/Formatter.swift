@@ -20,6 +20,9 @@ public enum Formatter {
         /// The formatted text would not read as the same program; the file was left alone. This
         /// is a bug in guidec; the message says where the two first differ.
         case internalError(String)
+        /// The formatted text would be larger than guidec reads (`Lexer.maximumFileSize`); its
+        /// size in bytes.
+        case outputTooLarge(Int)
     }
 
     /// Formats a file.
@@ -31,14 +34,15 @@ public enum Formatter {
         }
         let output = printer.print()
         if output == source.bytes { return .formatted(output) }
+        if output.count > Lexer.maximumFileSize { return .outputTooLarge(output.count) }
         if let difference = differenceInMeaning(source, formatted: output) { return .internalError(difference) }
         return .formatted(output)
     }
 
     /// Why `formatted` would not read as the same program as `source`, or nil when it reads the
     /// same: the same tokens with the same text, each starting a line exactly when the original
-    /// did, and no lexical error. Both are lexed side by side, a token at a time, so the check
-    /// holds no token list.
+    /// did, and the same comments before each token (a line comment may lose trailing spaces).
+    /// Both are lexed side by side, a token at a time, so the check holds no token list.
     public static func differenceInMeaning(_ source: SourceFile, formatted: [UInt8]) -> String? {
         var original = Lexer(bytes: source.bytes, fileID: FileID(0))
         var again = Lexer(bytes: formatted, fileID: FileID(0))
@@ -58,12 +62,37 @@ public enum Formatter {
             guard old.isAtLineStart == new.isAtLineStart || old.kind == .endOfFile else {
                 return "token \(index) at \(place()) \(old.isAtLineStart ? "no longer starts" : "now starts") a line"
             }
+            guard comments(before: old, in: source.bytes).elementsEqual(comments(before: new, in: formatted)) else {
+                return "the comments before token \(index) at \(place()) differ once formatted"
+            }
             // Both streams end with `endOfFile`, so a token more or less shows above as a mismatch.
             if old.kind == .endOfFile { break }
             index += 1
         }
-        if again.reportedDiagnostics.hasErrors { return "the formatted text has lexical errors" }
+        // Lexical errors live in tokens and comments, which are now known to be the input's own
+        // (and the input has none, or it would not have been formatted); whitespace the printer
+        // writes is spaces and line breaks.
         return nil
+    }
+
+    /// The comments in a token's leading trivia, line comments without trailing spaces.
+    private static func comments(before token: Token, in bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        // Most trivia is spaces and line breaks: only one with a '/' can hold a comment.
+        guard bytes[token.triviaRange].contains(UInt8(ascii: "/")) else { return [] }
+        return TriviaScanner.pieces(bytes, in: token.triviaRange).compactMap { piece in
+            switch piece.kind {
+            case .lineComment: bytes[trimmingTrailingSpaces(piece.range, in: bytes)]
+            case .blockComment: bytes[piece.range]
+            default: nil
+            }
+        }
+    }
+
+    /// A range without its trailing spaces and tabs (how a line comment is written).
+    static func trimmingTrailingSpaces(_ range: Range<Int>, in bytes: [UInt8]) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return range.lowerBound..<end
     }
 
     /// Where a file and its formatted form first differ, as the range of the original's bytes to
@@ -77,8 +106,12 @@ public enum Formatter {
         while suffix < shorter - prefix, original[original.count - 1 - suffix] == formatted[formatted.count - 1 - suffix] {
             suffix += 1
         }
-        // Keep UTF-8 sequences whole: never start or end the edit inside a scalar.
-        func isContinuation(_ bytes: [UInt8], _ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+        // Keep UTF-8 sequences and CRLF line breaks whole: never start or end the edit inside one
+        // (an editor cannot place a position between CR and LF).
+        func isContinuation(_ bytes: [UInt8], _ index: Int) -> Bool {
+            guard index > 0, index < bytes.count else { return false }
+            return bytes[index] & 0xC0 == 0x80 || (bytes[index] == 0x0A && bytes[index - 1] == 0x0D)
+        }
         while prefix > 0, isContinuation(original, prefix) || isContinuation(formatted, prefix) { prefix -= 1 }
         while suffix > 0, isContinuation(original, original.count - suffix) || isContinuation(formatted, formatted.count - suffix) {
             suffix -= 1
@@ -96,12 +129,13 @@ public enum Formatter {
         // The line without its break, so the caret underlines the line that changes.
         var lineEnd = nextLine
         while lineEnd > lineStart, source.bytes[lineEnd - 1] == 0x0A || source.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-        let path = source.path == "<stdin>" ? "-" : source.path
+        let advice = source.path == "<stdin>" ? "run 'guidec fmt -' to get it formatted"
+            : "run 'guidec fmt -w \(source.path)' to format it"
         return Diagnostic(
             .unformatted, at: SourceRange(fileID: fileID, start: lineStart, end: max(lineStart, lineEnd)),
             "file is not formatted",
             notes: ["this is the first line 'guidec fmt' would change"],
-            help: ["run 'guidec fmt -w \(path)' to format it"],
+            help: [advice],
             fixIts: [.init(
                 range: SourceRange(fileID: fileID, start: range.lowerBound, end: range.upperBound),
                 replacement: String(decoding: replacement, as: UTF8.self), message: "format the file")])

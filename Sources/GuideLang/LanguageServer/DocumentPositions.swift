@@ -74,6 +74,8 @@ public struct DocumentPositions {
             // Step over the rest of a character's bytes.
             while cursor < lineEnd, width(of: source.bytes[cursor]) == 0 { cursor += 1 }
         }
+        // A byte column inside a character (UTF-8 positions) snaps back to the character's start.
+        while cursor > source.lineStarts[line], cursor < source.bytes.count, source.bytes[cursor] & 0xC0 == 0x80 { cursor -= 1 }
         return cursor
     }
 }

@@ -6,7 +6,7 @@ extension LanguageServer {
         let path = DocumentURI.path(of: uri)
         documents[uri] = Document(
             uri: uri, path: path ?? uri, isFile: path != nil, text: Array(text.utf8), version: item["version"]?.integerValue)
-        return publishAll()
+        return publish(affectedBy: uri)
     }
 
     func didChange(_ params: JSONValue) -> [[UInt8]] {
@@ -14,7 +14,9 @@ extension LanguageServer {
             return [logMessage("textDocument/didChange for a document that is not open")]
         }
         let changes = params["contentChanges"]?.arrayValue ?? []
-        guard changes.count <= Self.maximumChangesPerNotification else {
+        // Each ranged change costs a pass over the document (its lines), so their number is capped.
+        let ranged = changes.filter { $0["range"] != nil }.count
+        guard changes.count <= Self.maximumChangesPerNotification, ranged <= Self.maximumRangedChangesPerNotification else {
             return [logMessage("textDocument/didChange with \(changes.count) changes; the document is kept as it was")]
         }
         for change in changes {
@@ -32,21 +34,41 @@ extension LanguageServer {
         }
         document.version = params["textDocument"]?["version"]?.integerValue ?? document.version
         documents[uri] = document
-        return publishAll()
+        return publish(affectedBy: uri)
     }
 
     func didClose(_ params: JSONValue) -> [[UInt8]] {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, documents.removeValue(forKey: uri) != nil else { return [] }
-        // A closed document's problems leave the editor's list; the others may import it.
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let closed = documents.removeValue(forKey: uri) else { return [] }
+        // A closed document's problems leave the editor's list; those that import it now read
+        // it from disk.
         let cleared = Self.notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
-        return [cleared] + publishAll()
+        return [cleared] + publish(importing: PathArithmetic.normalize(closed.path))
     }
 
-    /// Checks every open document again (any of them may import the one that changed) and
-    /// publishes each one's diagnostics, in URI order so the output is deterministic.
-    func publishAll() -> [[UInt8]] {
+    /// Checks the document `uri` and every open document whose last check read it (as an
+    /// import), and publishes their diagnostics.
+    func publish(affectedBy uri: String) -> [[UInt8]] {
+        guard let document = documents[uri] else { return [] }
+        return publish(importing: PathArithmetic.normalize(document.path), alsoChecking: uri)
+    }
+
+    /// Checks again the open documents whose last check read the file at `path` (and
+    /// `alsoChecking`), and publishes their diagnostics.
+    private func publish(importing path: String, alsoChecking uri: String? = nil) -> [[UInt8]] {
+        let affected = documents.values.filter { document in
+            document.uri == uri || document.files.dropFirst().contains { PathArithmetic.normalize($0.path) == path }
+        }.map(\.uri)
+        return publish(affected)
+    }
+
+    /// Checks every open document again (a file on disk they import may have changed).
+    func publishAll() -> [[UInt8]] { publish(Array(documents.keys)) }
+
+    /// Checks the documents again and publishes each one's diagnostics, in URI order so the
+    /// output is deterministic.
+    private func publish(_ uris: [String]) -> [[UInt8]] {
         var messages: [[UInt8]] = []
-        for uri in documents.keys.sorted() {
+        for uri in uris.sorted() {
             guard var document = documents[uri] else { continue }
             (document.files, document.diagnostics) = check(document)
             documents[uri] = document

@@ -75,12 +75,23 @@ extension LanguageServer {
         }
         let word = before.reversed().prefix(while: isNameByte)
         let lead = before.dropLast(word.count)
+        // Nothing to offer inside a string or a comment: an odd number of quotes before the
+        // cursor, or a `//` outside quotes.
+        var quotes = 0
+        var previous: UInt8 = 0
+        for byte in lead {
+            if byte == UInt8(ascii: "\""), previous != UInt8(ascii: "\\") { quotes += 1 }
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/"), quotes % 2 == 0 { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+            previous = byte
+        }
+        guard quotes % 2 == 0 else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         let enclosing = Self.enclosingKind(at: offset, in: Parser.parse(source))
         var items: [JSONValue] = []
-        // A member starts a line, follows `{` or `;`, or follows a finished member and two spaces.
+        // A member starts a line, follows `{` or `;`, or follows a finished value and two spaces.
         let trimmed = lead.reversed().drop { $0 == 0x20 || $0 == 0x09 }
         let startsMember = trimmed.isEmpty || trimmed.first == UInt8(ascii: "{") || trimmed.first == UInt8(ascii: ";")
-            || (lead.count - trimmed.count >= 2 && trimmed.contains(UInt8(ascii: ":")))
+            || (lead.count - trimmed.count >= 2 && trimmed.contains(UInt8(ascii: ":"))
+                && trimmed.first != UInt8(ascii: ":") && trimmed.first != UInt8(ascii: ","))
         if startsMember {
             // Writing a member's name.
             for spec in PropertySchema.all where enclosing.map({ spec.kinds.contains($0) }) ?? false {
@@ -93,10 +104,10 @@ extension LanguageServer {
                 items.append(.object([("label", .string(kind.rawValue)), ("kind", .number(14))]))  // Keyword
             }
         } else if let colon = lead.lastIndex(of: UInt8(ascii: ":")),
-                  source.bytes[lead.startIndex..<colon].allSatisfy({ isNameByte($0) || $0 == 0x20 || $0 == 0x09 }),
                   source.bytes[(colon + 1)..<lead.endIndex].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-            // Writing the first word of a value.
-            let name = String(decoding: source.bytes[lead.startIndex..<colon].filter(isNameByte), as: UTF8.self)
+            // Writing the first word of a value: the property is the name right before the colon.
+            let nameBytes = source.bytes[lead.startIndex..<colon].reversed().drop { $0 == 0x20 || $0 == 0x09 }.prefix(while: isNameByte)
+            let name = String(decoding: nameBytes.reversed(), as: UTF8.self)
             if let spec = PropertySchema.all.first(where: { $0.name == name && enclosing.map($0.kinds.contains) == true }),
                case .keyword(let options) = spec.type {
                 items = options.map { .object([("label", .string($0)), ("kind", .number(20))]) }  // EnumMember

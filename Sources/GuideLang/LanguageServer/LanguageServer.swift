@@ -1,9 +1,9 @@
 /// `guidec lsp`: a Language Server Protocol server for `.guide` files, without I/O.
 ///
 /// The command line reads framed messages from the client (`MessageFramer`) and hands each body
-/// to `handle`, which returns the bodies to send back. Documents sync in full; every change
-/// checks (and lints) the open documents again and publishes their diagnostics, unused code
-/// marked unnecessary. Formatting returns `guidec fmt`'s edit; code actions offer every fix-it
+/// to `handle`, which returns the bodies to send back. Documents sync in full; a change checks
+/// (and lints) that document and the open documents that import it again and publishes their
+/// diagnostics, unused code marked unnecessary. Formatting returns `guidec fmt`'s edit; code actions offer every fix-it
 /// of the diagnostics under the cursor; the outline lists the blocks; completion offers the
 /// properties and blocks a block may hold and a property's words. Bad messages get JSON-RPC
 /// errors, never a trap.
@@ -52,6 +52,9 @@ public final class LanguageServer {
 
     /// The most content changes applied from one notification.
     static let maximumChangesPerNotification = 1000
+    /// The most changes with a range applied from one notification (the server asks for whole
+    /// documents; each ranged change costs a pass over the document).
+    static let maximumRangedChangesPerNotification = 100
 
     /// Creates a server; `providerForRoots` gives the disk to imports (nil: imports find nothing).
     public init(providerForRoots: @escaping ([String]) -> (any SourceProvider)?) {
