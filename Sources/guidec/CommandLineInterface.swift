@@ -480,10 +480,7 @@ struct CommandLineInterface {
         if let lintStream {
             let (lint, stepLayouts) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
             layouts = stepLayouts
-            diagnostics = (diagnostics + lint).enumerated().sorted {
-                ($0.element.range.fileID.index, $0.element.range.start, $0.offset)
-                    < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
-            }.map(\.element)
+            diagnostics = (diagnostics + lint).sortedBySourcePosition()
         }
         diagnostics = adjusted(diagnostics, options: options)
         report(diagnostics, compilation: compilation, options: options, command: command)

@@ -70,6 +70,17 @@ public struct Diagnostic: Equatable, Sendable {
     }
 }
 
+extension Sequence<Diagnostic> {
+    /// The diagnostics in source order: by file (in load order), then by where they start;
+    /// diagnostics at the same place keep the order they came in (the sort is stable).
+    public func sortedBySourcePosition() -> [Diagnostic] {
+        enumerated().sorted {
+            ($0.element.range.fileID.index, $0.element.range.start, $0.offset)
+                < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
+        }.map(\.element)
+    }
+}
+
 /// How serious a diagnostic is.
 public enum Severity: String, Comparable, Sendable {
     /// Informational only.
@@ -123,9 +134,7 @@ public struct DiagnosticBag: Sendable {
     /// bag's diagnostic comes first at equal positions), cut to `limit` and followed by one GL0008
     /// summary of everything left out.
     public static func merged(_ bags: [DiagnosticBag], limit: Int = maximumPerFile) -> [Diagnostic] {
-        let sorted = bags.flatMap(\.diagnostics).enumerated().sorted {
-            ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
-        }.map(\.element)
+        let sorted = bags.flatMap(\.diagnostics).sortedBySourcePosition()
         var overflow = DiagnosticOverflow()
         for bag in bags { overflow.add(bag.overflow) }
         // Each bag kept its earliest diagnostics, so the first `limit` of the merge are the file's first.

@@ -35,11 +35,7 @@ public struct Compilation: Sendable {
             hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
             streamingGuidesTo: receiver)
         let all = loader.diagnostics + result.syntaxDiagnostics + result.diagnostics
-        let sorted = all.enumerated().sorted { left, right in
-            let (a, b) = (left.element.range, right.element.range)
-            return (a.fileID.index, a.start, left.offset) < (b.fileID.index, b.start, right.offset)
-        }.map(\.element)
-        return Compilation(files: files, diagnostics: sorted, document: result.document,
+        return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,
                            lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
     }
 

@@ -89,10 +89,7 @@ extension LanguageServer {
         if lints, let lintable = compilation.lintableDocument {
             diagnostics += Linter.lint(lintable, options: lintOptions)
         }
-        let own = diagnostics.filter { $0.range.fileID.index == 0 }.enumerated().sorted {
-            ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset)
-        }.map(\.element)
-        return (compilation.files, own)
+        return (compilation.files, diagnostics.filter { $0.range.fileID.index == 0 }.sortedBySourcePosition())
     }
 
     /// Diagnostics as LSP `Diagnostic` objects.

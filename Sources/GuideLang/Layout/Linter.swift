@@ -505,8 +505,6 @@ public struct Linter: Sendable {
             diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
                                           labels: finding.labels, notes: notes, help: finding.help))
         }
-        return diagnostics.enumerated().sorted {
-            ($0.element.range.fileID.index, $0.element.range.start, $0.offset) < ($1.element.range.fileID.index, $1.element.range.start, $1.offset)
-        }.map(\.element)
+        return diagnostics.sortedBySourcePosition()
     }
 }
