@@ -123,16 +123,12 @@ public enum Formatter {
     /// that differs and carries the whole edit as its fix-it.
     public static func unformattedDiagnostic(_ source: SourceFile, formatted: [UInt8], fileID: FileID = FileID(0)) -> Diagnostic? {
         guard let (range, replacement) = firstDifference(source.bytes, formatted) else { return nil }
-        let lineIndex = source.lineIndex(of: range.lowerBound)
-        let lineStart = source.lineStarts[lineIndex]
-        let nextLine = lineIndex + 1 < source.lineStarts.count ? source.lineStarts[lineIndex + 1] : source.bytes.count
         // The line without its break, so the caret underlines the line that changes.
-        var lineEnd = nextLine
-        while lineEnd > lineStart, source.bytes[lineEnd - 1] == 0x0A || source.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let line = source.lineRange(source.lineIndex(of: range.lowerBound))
         let advice = source.path == "<stdin>" ? "run 'guidec fmt -' to get it formatted"
             : "run 'guidec fmt -w \(source.path)' to format it"
         return Diagnostic(
-            .unformatted, at: SourceRange(fileID: fileID, start: lineStart, end: max(lineStart, lineEnd)),
+            .unformatted, at: SourceRange(fileID: fileID, start: line.lowerBound, end: line.upperBound),
             "file is not formatted",
             notes: ["this is the first line 'guidec fmt' would change"],
             help: [advice],

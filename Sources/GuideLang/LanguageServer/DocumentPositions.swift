@@ -61,10 +61,9 @@ public struct DocumentPositions {
     public func offset(line: Int, character: Int) -> Int {
         guard line >= 0 else { return 0 }
         guard line < source.lineStarts.count else { return source.bytes.count }
-        var cursor = source.lineStarts[line]
-        var lineEnd = line + 1 < source.lineStarts.count ? source.lineStarts[line + 1] : source.bytes.count
         // The line break is not part of the line.
-        while lineEnd > cursor, source.bytes[lineEnd - 1] == 0x0A || source.bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        let lineEnd = source.lineRange(line).upperBound
+        var cursor = source.lineStarts[line]
         var column = 0
         while cursor < lineEnd {
             let next = column + width(of: source.bytes[cursor])

@@ -99,15 +99,12 @@ extension LanguageServer {
         let positions = DocumentPositions(source: source, encoding: encoding)
             .positions(of: diagnostics.flatMap { [$0.range.start, $0.range.end] + $0.labels.filter { $0.range.fileID.index == 0 }.flatMap { [$0.range.start, $0.range.end] } })
         return diagnostics.map { diagnostic in
-            var message = diagnostic.message
-            for note in diagnostic.notes { message += "\nnote: " + note }
-            for help in diagnostic.help { message += "\nhelp: " + help }
             var members: [(String, JSONValue)] = [
                 ("range", Self.range(diagnostic.range.start, diagnostic.range.end, positions)),
                 ("severity", .number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
                 ("code", .string(diagnostic.code.id)),
                 ("source", .string("guidec")),
-                ("message", .string(message)),
+                ("message", .string(diagnostic.detailedMessage)),
             ]
             // Unused declarations are drawn faded (DiagnosticTag.Unnecessary).
             if diagnostic.code.id.hasPrefix("GL08") { members.append(("tags", .array([.number(1)]))) }
