@@ -6,9 +6,9 @@ struct FormatPrinter {
     private let bytes: [UInt8]
     private let tokens: [Token]
     /// One bit per byte of the file: set where a member (of a block or of the file) begins.
-    private var memberStarts: [UInt64]
+    private let memberStarts: [UInt64]
     /// Each declaration's braces, by the offset of its keyword: the offsets of its `{` and `}`.
-    private var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
+    private let braces: [UInt32: (open: UInt32, close: UInt32)]
     /// The line break the file uses (its first one), written for every line.
     private let lineBreak: [UInt8]
 
@@ -45,18 +45,11 @@ struct FormatPrinter {
         var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
         var stream = SyntaxStream(source, fileID: fileID)
         while let tree = stream.next() {
-            // A stack, not recursion: the tree's depth follows the input's.
-            var stack: [ArraySlice<Member>] = [tree.members[...]]
-            while var members = stack.popLast() {
-                guard let member = members.popFirst() else { continue }
-                stack.append(members)
+            tree.forEachMember { member in
                 let start = Int(tree.tokens[member.firstToken].start)
                 memberStarts[start >> 6] |= 1 << UInt64(start & 63)
-                if case .declaration(let declaration) = member {
-                    if let open = declaration.openBrace, let close = declaration.closeBrace {
-                        braces[tree.tokens[declaration.keyword].start] = (tree.tokens[open].start, tree.tokens[close].start)
-                    }
-                    stack.append(declaration.members[...])
+                if case .declaration(let declaration) = member, let open = declaration.openBrace, let close = declaration.closeBrace {
+                    braces[tree.tokens[declaration.keyword].start] = (tree.tokens[open].start, tree.tokens[close].start)
                 }
             }
         }

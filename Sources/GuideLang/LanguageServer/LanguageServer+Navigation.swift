@@ -6,18 +6,14 @@ extension LanguageServer {
         let document = try openDocument(params)
         let source = SourceFile(path: document.path, bytes: document.text)
         let tree = Parser.parse(source)
-        // Every declaration with its nesting, found with a stack; the tree is at most
+        // Every declaration's offsets, converted in one pass; the tree is at most
         // `Parser.maximumDepth` deep, so building the nested answer recursively is bounded.
         var offsets: [Int] = []
-        var stack: [ArraySlice<Member>] = [tree.members[...]]
-        while var members = stack.popLast() {
-            guard let member = members.popFirst() else { continue }
-            stack.append(members)
-            guard case .declaration(let declaration) = member else { continue }
+        tree.forEachMember { member in
+            guard case .declaration(let declaration) = member else { return }
             let selection = declaration.name ?? declaration.keyword
             offsets += [Int(tree.tokens[declaration.keyword].start), Int(tree.tokens[declaration.closeBrace ?? declaration.lastToken].end),
                         Int(tree.tokens[selection].start), Int(tree.tokens[selection].end)]
-            stack.append(declaration.members[...])
         }
         let positions = DocumentPositions(source: source, encoding: encoding).positions(of: offsets)
         func symbols(_ members: [Member]) -> [JSONValue] {

@@ -38,6 +38,18 @@ public struct SyntaxTree: Sendable {
         return source.bytes[token.range].elementsEqual(word.utf8)
     }
 
+    /// Calls `body` with every member of the tree, those nested in blocks included, in source
+    /// order. It walks with a stack rather than recursion, since the nesting follows the input.
+    public func forEachMember(_ body: (Member) -> Void) {
+        var stack: [ArraySlice<Member>] = [members[...]]
+        while var level = stack.popLast() {
+            guard let member = level.popFirst() else { continue }
+            stack.append(level)
+            body(member)
+            if case .declaration(let declaration) = member { stack.append(declaration.members[...]) }
+        }
+    }
+
     /// Splits a token's leading trivia into whitespace, line breaks and comments.
     public func trivia(of tokenIndex: Int) -> [TriviaPiece] {
         TriviaScanner.pieces(source.bytes, in: tokens[tokenIndex].triviaRange)
