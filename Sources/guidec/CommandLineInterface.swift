@@ -434,29 +434,9 @@ struct CommandLineInterface {
         case .success(let parsed): options = parsed
         case .failure(let status): return status.code
         }
-        var roots: [SourceFile] = []
-        var readFailed = false
-        var readStandardInput = false
-        for path in options.files {
-            let name: String
-            let read: Result<[UInt8], SourceReadError>
-            if path == "-" {
-                guard !readStandardInput else { continue }
-                readStandardInput = true
-                name = "<stdin>"
-                read = FileSystem.readStandardInput()
-            } else {
-                name = path
-                read = FileSystem.readFile(path)
-            }
-            switch read {
-            case .success(let bytes): roots.append(SourceFile(path: name, bytes: bytes))
-            case .failure(let error):
-                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
-                readFailed = true
-            }
-        }
+        let (sources, readFailed) = readSources(options.files)
         if readFailed { return 1 }
+        let roots = sources.map(\.file)
         // Imports may read inside the given roots, or else the folders of the files named here.
         let importRoots = options.importRoots.isEmpty
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
@@ -492,6 +472,35 @@ struct CommandLineInterface {
         // the first byte goes out; then it streams a megabyte at a time.
         IRJSONEmitter.emit(document, pretty: !options.isCompact) { Terminal.standardOutput(rawBytes: $0) }
         return 0
+    }
+
+    /// Reads the files named on the command line, `-` being standard input (read once, named
+    /// `<stdin>`), and reports each that cannot be read; each file read with the argument that
+    /// named it, and whether one could not be read.
+    func readSources(_ paths: [String]) -> (sources: [(argument: String, file: SourceFile)], failed: Bool) {
+        var sources: [(argument: String, file: SourceFile)] = []
+        var failed = false
+        var readStandardInput = false
+        for path in paths {
+            let name: String
+            let read: Result<[UInt8], SourceReadError>
+            if path == "-" {
+                guard !readStandardInput else { continue }
+                readStandardInput = true
+                name = "<stdin>"
+                read = FileSystem.readStandardInput()
+            } else {
+                name = path
+                read = FileSystem.readFile(path)
+            }
+            switch read {
+            case .success(let bytes): sources.append((path, SourceFile(path: name, bytes: bytes)))
+            case .failure(let error):
+                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
+                failed = true
+            }
+        }
+        return (sources, failed)
     }
 
     /// `build -o FILE`: each guide's JSON goes to the atomic write's temporary file as soon as it

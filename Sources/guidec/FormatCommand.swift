@@ -23,26 +23,14 @@ extension CommandLineInterface {
                 status = 1
             }
         }
-        var files: [SourceFile] = []
+        let (sources, readFailed) = readSources(paths)
+        if readFailed { status = 1 }
+        let files = sources.map(\.file)
         var diagnostics: [Diagnostic] = []
-        var readStandardInput = false
-        for path in paths {
+        for (index, (path, source)) in sources.enumerated() {
+            let fileID = FileID(index)
+            let name = source.path
             let isStandardInput = path == "-"
-            if isStandardInput {
-                guard !readStandardInput else { continue }
-                readStandardInput = true
-            }
-            let name = isStandardInput ? "<stdin>" : path
-            let source: SourceFile
-            switch isStandardInput ? FileSystem.readStandardInput() : FileSystem.readFile(path) {
-            case .success(let bytes): source = SourceFile(path: name, bytes: bytes)
-            case .failure(let error):
-                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
-                status = 1
-                continue
-            }
-            let fileID = FileID(files.count)
-            files.append(source)
             switch Formatter.format(source, fileID: fileID) {
             case .syntaxErrors(let errors):
                 diagnostics += errors
@@ -79,7 +67,7 @@ extension CommandLineInterface {
             }
         }
         // Formatted text may be on standard output; diagnostics then go to standard error.
-        let outputIsFree = options.checksOnly || options.writesInPlace && !readStandardInput
+        let outputIsFree = options.checksOnly || options.writesInPlace && !paths.contains("-")
         if !diagnostics.isEmpty || options.format == .sarif || options.format == .json && options.checksOnly {
             report(diagnostics, files: { files[$0.index] }, options: options, machineFormatsToOutput: outputIsFree)
         }
