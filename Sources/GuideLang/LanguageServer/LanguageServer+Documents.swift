@@ -68,9 +68,11 @@ extension LanguageServer {
     /// output is deterministic.
     private func publish(_ uris: [String]) -> [[UInt8]] {
         var messages: [[UInt8]] = []
+        // The same for every check of the batch: checks change no document's text.
+        let openFiles = openFiles()
         for uri in uris.sorted() {
             guard var document = documents[uri] else { continue }
-            (document.files, document.diagnostics) = check(document)
+            (document.files, document.diagnostics) = check(document, openFiles: openFiles)
             documents[uri] = document
             var params: [(String, JSONValue)] = [("uri", .string(uri))]
             if let version = document.version { params.append(("version", .number(Double(version)))) }
@@ -82,9 +84,9 @@ extension LanguageServer {
 
     /// The document's own diagnostics (those located in it), layout findings included unless
     /// turned off, in source order.
-    private func check(_ document: Document) -> ([SourceFile], [Diagnostic]) {
+    private func check(_ document: Document, openFiles: [String: [UInt8]]) -> ([SourceFile], [Diagnostic]) {
         let compilation = Compilation.compile(
-            roots: [SourceFile(path: document.path, bytes: document.text)], provider: provider(for: document))
+            roots: [SourceFile(path: document.path, bytes: document.text)], provider: provider(for: document, openFiles: openFiles))
         var diagnostics = compilation.diagnostics
         if lints, let lintable = compilation.lintableDocument {
             diagnostics += Linter.lint(lintable, options: lintOptions)

@@ -20,16 +20,18 @@ extension LanguageServer {
             throw RequestError(code: .invalidParams, message: "missing or invalid range")
         }
         let touched = document.diagnostics.filter { !$0.fixIts.isEmpty && $0.range.start <= max(start, end) && min(start, end) <= $0.range.end }
-        let fixes = touched.flatMap { diagnostic in diagnostic.fixIts.filter { $0.range.fileID.index == 0 }.map { (diagnostic, $0) } }
+        // Each fix-it with the index of its diagnostic in `touched`.
+        let fixes = touched.enumerated().flatMap { index, diagnostic in
+            diagnostic.fixIts.filter { $0.range.fileID.index == 0 }.map { (index, $0) }
+        }
         let positions = converter.positions(of: fixes.flatMap { [$0.1.range.start, $0.1.range.end] })
         let lspDiagnostics = lspDiagnostics(touched, files: document.files)
-        return .array(fixes.map { diagnostic, fixIt in
-            let index = touched.firstIndex { $0 == diagnostic } ?? 0
-            return .object([
+        return .array(fixes.map { index, fixIt in
+            .object([
                 ("title", .string(fixIt.message)),
                 ("kind", .string("quickfix")),
                 ("diagnostics", .array([lspDiagnostics[index]])),
-                ("isPreferred", .bool(diagnostic.fixIts.count == 1)),
+                ("isPreferred", .bool(touched[index].fixIts.count == 1)),
                 ("edit", .object([("changes", .object([
                     (document.uri, .array([Self.textEdit(fixIt.range.start, fixIt.range.end, fixIt.replacement, positions)])),
                 ]))])),

@@ -167,10 +167,13 @@ public final class LanguageServer {
         ])
     }
 
-    /// The provider a document's check reads imports through.
-    func provider(for document: Document) -> (any SourceProvider)? {
-        let openFiles = Dictionary(
-            documents.values.filter(\.isFile).map { (PathArithmetic.normalize($0.path), $0.text) }, uniquingKeysWith: { $1 })
+    /// The open documents' text by normalised path, for imports to read before the disk.
+    func openFiles() -> [String: [UInt8]] {
+        Dictionary(documents.values.filter(\.isFile).map { (PathArithmetic.normalize($0.path), $0.text) }, uniquingKeysWith: { $1 })
+    }
+
+    /// The provider a document's check reads imports through: `openFiles`, then the disk.
+    func provider(for document: Document, openFiles: [String: [UInt8]]) -> (any SourceProvider)? {
         guard document.isFile else { return EditorSourceProvider(base: nil, openFiles: [:]) }
         let roots = workspaceRoots.isEmpty ? [PathArithmetic.directory(of: document.path)] : workspaceRoots
         return EditorSourceProvider(base: providerForRoots(roots), openFiles: openFiles)
