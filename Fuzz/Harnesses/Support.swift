@@ -1,6 +1,6 @@
 // Shared by every fuzz harness: the fixed in-memory project the fuzz input is compiled in, the
-// invariant checks, and a small strict JSON validator. Each harness is one file next to this one
-// that defines `LLVMFuzzerTestOneInput`; see Fuzz/build.
+// invariant checks, and JSON validation with the library's parser. Each harness is one file
+// next to this one that defines `LLVMFuzzerTestOneInput`; see Fuzz/build.
 //
 // A failed invariant calls `fuzzFail`, which traps, so libFuzzer records the input as a crasher.
 import GuideLang
@@ -84,130 +84,12 @@ func isValidUTF8(_ bytes: [UInt8]) -> Bool {
     return true
 }
 
-/// A strict RFC 8259 JSON validator: one value, optional surrounding whitespace; iterative so deep
-/// input cannot overflow the stack. Returns nil when valid, else the offset and a reason.
-func jsonError(_ bytes: [UInt8]) -> (offset: Int, reason: String)? {
-    var index = 0
-    let count = bytes.count
-    // The open containers: true for an object, false for an array.
-    var stack: [Bool] = []
-
-    func skipSpace() {
-        while index < count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
-    }
-    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
-
-    func string() -> String? {
-        guard index < count, bytes[index] == 0x22 else { return "expected a string" }
-        index += 1
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x22 { index += 1; return nil }
-            if byte < 0x20 { return "raw control character \(byte) in a string" }
-            if byte == 0x5C {
-                index += 1
-                guard index < count else { return "unterminated escape" }
-                switch bytes[index] {
-                case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74: index += 1
-                case 0x75:
-                    guard index + 4 < count else { return "short \\u escape" }
-                    for offset in 1...4 {
-                        let hex = bytes[index + offset]
-                        guard isDigit(hex) || (hex >= 0x41 && hex <= 0x46) || (hex >= 0x61 && hex <= 0x66) else { return "bad \\u escape" }
-                    }
-                    index += 5
-                default: return "bad escape"
-                }
-                continue
-            }
-            index += 1
-        }
-        return "unterminated string"
-    }
-
-    func number() -> String? {
-        if index < count, bytes[index] == 0x2D { index += 1 }
-        guard index < count, isDigit(bytes[index]) else { return "expected a digit" }
-        if bytes[index] == 0x30 { index += 1 } else { while index < count, isDigit(bytes[index]) { index += 1 } }
-        if index < count, bytes[index] == 0x2E {
-            index += 1
-            guard index < count, isDigit(bytes[index]) else { return "expected a fraction digit" }
-            while index < count, isDigit(bytes[index]) { index += 1 }
-        }
-        if index < count, bytes[index] == 0x65 || bytes[index] == 0x45 {
-            index += 1
-            if index < count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
-            guard index < count, isDigit(bytes[index]) else { return "expected an exponent digit" }
-            while index < count, isDigit(bytes[index]) { index += 1 }
-        }
-        return nil
-    }
-
-    func literal(_ word: String) -> String? {
-        let utf8 = Array(word.utf8)
-        guard index + utf8.count <= count, Array(bytes[index..<index + utf8.count]) == utf8 else { return "bad literal" }
-        index += utf8.count
-        return nil
-    }
-
-    func key() -> String? {
-        skipSpace()
-        if let error = string() { return error }
-        skipSpace()
-        guard index < count, bytes[index] == 0x3A else { return "expected ':'" }
-        index += 1
-        return nil
-    }
-
-    // Iterative: `needsValue` is true where a value must start; otherwise a value has just ended
-    // and the innermost open container wants ',' or its closing bracket.
-    var needsValue = true
-    while true {
-        skipSpace()
-        if needsValue {
-            guard index < count else { return (index, "expected a value") }
-            switch bytes[index] {
-            case 0x7B:
-                index += 1; skipSpace()
-                if index < count, bytes[index] == 0x7D { index += 1; needsValue = false; continue }
-                stack.append(true)
-                if let error = key() { return (index, error) }
-                continue
-            case 0x5B:
-                index += 1; skipSpace()
-                if index < count, bytes[index] == 0x5D { index += 1; needsValue = false; continue }
-                stack.append(false)
-                continue
-            case 0x22: if let error = string() { return (index, error) }
-            case 0x74: if let error = literal("true") { return (index, error) }
-            case 0x66: if let error = literal("false") { return (index, error) }
-            case 0x6E: if let error = literal("null") { return (index, error) }
-            default: if let error = number() { return (index, error) }
-            }
-            needsValue = false
-            continue
-        }
-        guard let isObject = stack.last else { break }
-        guard index < count else { return (index, "unterminated container") }
-        if bytes[index] == 0x2C {
-            index += 1
-            if isObject, let error = key() { return (index, error) }
-            needsValue = true
-        } else if bytes[index] == (isObject ? 0x7D : 0x5D) {
-            index += 1
-            stack.removeLast()
-        } else {
-            return (index, "expected ',' or a closing bracket")
-        }
-    }
-    return index == count ? nil : (index, "trailing bytes")
-}
-
-/// Traps unless `bytes` is one valid JSON value.
+/// Traps unless `bytes` is one valid JSON value, read by the library's strict RFC 8259 parser
+/// (the one the language server reads messages with).
 func checkJSON(_ bytes: [UInt8], what: String) {
-    if let (offset, reason) = jsonError(bytes) {
-        let start = max(0, offset - 40), end = min(bytes.count, offset + 40)
-        fuzzFail("\(what) is not valid JSON at byte \(offset) (\(reason)): ...\(String(decoding: bytes[start..<end], as: UTF8.self))...")
+    if case .failure(let failure) = JSONParser.parse(bytes) {
+        let start = max(0, failure.offset - 40), end = min(bytes.count, failure.offset + 40)
+        fuzzFail("\(what) is not valid JSON: \(failure.message): ...\(String(decoding: bytes[start..<end], as: UTF8.self))...")
     }
 }
 

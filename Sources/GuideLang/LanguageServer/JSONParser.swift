@@ -7,6 +7,8 @@ public struct JSONParser {
     public struct Failure: Error, Equatable, Sendable {
         /// A lowercase reason with the byte offset.
         public var message: String
+        /// The byte offset where the text stops being JSON.
+        public var offset: Int
     }
 
     /// The deepest nesting of arrays and objects accepted (no LSP message comes close).
@@ -19,22 +21,20 @@ public struct JSONParser {
     /// Parses one JSON value that makes up the whole text (surrounding whitespace allowed).
     public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
         var parser = JSONParser(bytes: bytes)
-        do {
+        do throws(Failure) {
             parser.skipWhitespace()
             let value = try parser.parseValue()
             parser.skipWhitespace()
             guard parser.index == bytes.count else { throw parser.failure("unexpected text after the value") }
             return .success(value)
-        } catch let failure as Failure {
-            return .failure(failure)
         } catch {
-            return .failure(Failure(message: "\(error)"))
+            return .failure(error)
         }
     }
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func failure(_ reason: String) -> Failure { Failure(message: "\(reason) at byte \(index)") }
+    private func failure(_ reason: String) -> Failure { Failure(message: "\(reason) at byte \(index)", offset: index) }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -42,7 +42,7 @@ public struct JSONParser {
         while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D { index += 1 }
     }
 
-    private mutating func expect(_ word: StaticString) throws {
+    private mutating func expect(_ word: StaticString) throws(Failure) {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count,
               word.withUTF8Buffer({ bytes[index..<(index + count)].elementsEqual($0) })
@@ -50,7 +50,7 @@ public struct JSONParser {
         index += count
     }
 
-    private mutating func parseValue() throws -> JSONValue {
+    private mutating func parseValue() throws(Failure) -> JSONValue {
         guard let byte = current else { throw failure("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
@@ -64,14 +64,14 @@ public struct JSONParser {
         }
     }
 
-    private mutating func enter() throws {
+    private mutating func enter() throws(Failure) {
         depth += 1
         guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
         index += 1
         skipWhitespace()
     }
 
-    private mutating func parseObject() throws -> JSONValue {
+    private mutating func parseObject() throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         var members: [(String, JSONValue)] = []
@@ -101,7 +101,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray() throws -> JSONValue {
+    private mutating func parseArray() throws(Failure) -> JSONValue {
         try enter()
         defer { depth -= 1 }
         var elements: [JSONValue] = []
@@ -125,7 +125,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws -> Double {
+    private mutating func parseNumber() throws(Failure) -> Double {
         let start = index
         func digits() -> Int {
             let first = index
@@ -152,7 +152,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseString() throws -> String {
+    private mutating func parseString() throws(Failure) -> String {
         index += 1  // the opening quote
         var scalars: [UInt8] = []
         var runStart = index
@@ -177,7 +177,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseEscape(into output: inout [UInt8]) throws {
+    private mutating func parseEscape(into output: inout [UInt8]) throws(Failure) {
         guard let byte = current else { throw failure("unterminated escape") }
         index += 1
         switch byte {
@@ -209,7 +209,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseHexQuad() throws -> UInt32 {
+    private mutating func parseHexQuad() throws(Failure) -> UInt32 {
         guard index + 4 <= bytes.count else { throw failure("incomplete \\u escape") }
         var value: UInt32 = 0
         for _ in 0..<4 {
