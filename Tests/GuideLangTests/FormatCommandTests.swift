@@ -10,10 +10,7 @@ struct FormatCommandTests {
     static let messy = "// A guide.\nguide hello {\ntitle:\"Hello\"\n    pages { page one {title: \"One\"} }\n}\n"
 
     static func formatted(_ text: String) throws -> String {
-        guard case .formatted(let bytes) = Formatter.format(SourceFile(path: "x.guide", text: text)) else {
-            throw CocoaError(.formatting)
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: try #require(FormatterTests.formatted(Array(text.utf8), name: "x.guide")), as: UTF8.self)
     }
 
     static func write(_ text: String, _ name: String, in folder: URL) throws {
