@@ -30,6 +30,10 @@ struct FormatPrinter {
     private var row: (open: Int, close: Int, memberDepth: Int)?
 
     private static let indentWidth = 2
+    /// Tokens written without a space before them.
+    private static let attachesToPrevious: Set<TokenKind> = [.comma, .colon, .semicolon, .rightParen, .rightBracket]
+    /// Tokens written without a space after them.
+    private static let attachesToNext: Set<TokenKind> = [.leftParen, .leftBracket]
 
     /// What reading a file for formatting gave.
     enum Preparation {
@@ -102,8 +106,8 @@ struct FormatPrinter {
                             line?.comment = range
                         } else {
                             // Like a word: no space after an opening bracket.
-                            let before = previousToken.map { tokens[$0].kind }
-                            appendSpaces(before == .leftParen || before == .leftBracket ? 0 : 1)
+                            let isAttached = previousToken.map { Self.attachesToNext.contains(tokens[$0].kind) } ?? false
+                            appendSpaces(isAttached ? 0 : 1)
                             appendText(range)
                         }
                     } else {
@@ -245,17 +249,14 @@ struct FormatPrinter {
     private func gap(before index: Int) -> Int {
         let after = tokens[index].kind
         // After an inline comment: as after a word.
-        guard let previousToken else { return [.comma, .colon, .semicolon, .rightParen, .rightBracket].contains(after) ? 0 : 1 }
+        guard let previousToken else { return Self.attachesToPrevious.contains(after) ? 0 : 1 }
         let before = tokens[previousToken].kind
         if after == .rightBrace { return before == .leftBrace ? 0 : 1 }
         if before == .leftBrace || after == .leftBrace { return 1 }
         // Two spaces set members on one line apart: `skip: "Skip"  next: "Next"`.
         if startsMember(index) { return before == .semicolon ? 1 : 2 }
-        switch after {
-        case .comma, .colon, .semicolon, .rightParen, .rightBracket: return 0
-        case .leftParen where before == .identifier: return 0
-        default: break
-        }
-        return before == .leftParen || before == .leftBracket ? 0 : 1
+        // A call's `(` follows its name.
+        let isCall = after == .leftParen && before == .identifier
+        return Self.attachesToPrevious.contains(after) || isCall || Self.attachesToNext.contains(before) ? 0 : 1
     }
 }
