@@ -126,7 +126,11 @@ struct CommandLineInterface {
             options: []),
     ]
 
-    static func command(_ name: String) -> Command { commands.first { $0.name == name }! }
+    /// The declared command called `name`.
+    static func command(_ name: String) -> Command {
+        // cannot fire: callers name commands declared in `commands` above, and CommandLineTests run each.
+        commands.first { $0.name == name }!
+    }
 
     let arguments: [String]
 

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// No input may reach a trap: every `fatalError`, `try!`, `as!`, `precondition` failure or force
-/// unwrap left in Sources/ must carry a `// cannot fire:` comment on the line above saying why.
+/// No input may reach a trap: every force unwrap (`x!`, `f()!`, `}!`, `try!`, `as!`, an
+/// implicitly unwrapped `T!`), `fatalError`, `precondition` or `preconditionFailure` left in
+/// Sources/ must carry a `// cannot fire:` comment on the line above saying why. The audit works
+/// on tokens (`SwiftTokenScanner`), so layout, strings and comments cannot hide a trap from it.
 struct TrapAuditTests {
     /// One trap site.
     struct Site: CustomStringConvertible {
@@ -13,43 +15,44 @@ struct TrapAuditTests {
         var description: String { "\(file):\(line): \(text)" }
     }
 
-    /// Removes string literals and the comment from a line of Swift, crudely but enough here.
-    static func code(of line: String) -> String {
-        var result = ""
-        var inString = false
-        var previous: Character = " "
-        var iterator = line.makeIterator()
-        while let character = iterator.next() {
-            if inString {
-                if character == "\"" && previous != "\\" { inString = false }
-                previous = previous == "\\" && character == "\\" ? " " : character
-                continue
+    /// Calls that stop the program whatever the build configuration.
+    static let trappingCalls: Set<String> = ["fatalError", "precondition", "preconditionFailure"]
+
+    /// The lines of `source` that hold a trap, each once, in order.
+    static func trapLines(in source: String) -> [Int] {
+        var lines: [Int] = []
+        for token in SwiftTokenScanner.tokens(of: source) {
+            let isTrap: Bool
+            switch token.kind {
+            case .identifier:
+                isTrap = trappingCalls.contains(token.text)
+            case .operatorSymbol:
+                // A `!` bound to what precedes it is postfix: a force unwrap, or the `!` of
+                // `try!` and `as!`. Bound on both sides, `!=` and `!==` are comparisons.
+                isTrap = token.text.hasPrefix("!") && token.isLeftBound && !token.text.hasPrefix("!=")
+            case .number, .punctuation:
+                isTrap = false
             }
-            if character == "\"" { inString = true; result.append("\"\""); continue }
-            if character == "/" && previous == "/" { result.removeLast(); break }
-            result.append(character)
-            previous = character
+            if isTrap && lines.last != token.line { lines.append(token.line) }
         }
-        return result
+        return lines
+    }
+
+    static func sourceFiles() -> [String] {
+        let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
+        return (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".swift") }.sorted()
     }
 
     static func sites() throws -> [Site] {
         let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
-        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? [])
-            .filter { $0.hasSuffix(".swift") }.sorted()
-        let patterns = [
-            try Regex(#"\bfatalError\("#), try Regex(#"\btry!"#), try Regex(#"\bas!"#),
-            try Regex(#"\bpreconditionFailure\("#), try Regex(#"[A-Za-z0-9_\)\]]!(?!=)"#),
-        ]
         var sites: [Site] = []
-        for file in files {
+        for file in sourceFiles() {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            for (index, line) in lines.enumerated() {
-                let code = Self.code(of: line)
-                guard patterns.contains(where: { code.contains($0) }) else { continue }
-                let justified = index > 0 && lines[index - 1].contains("// cannot fire:")
-                sites.append(Site(file: file, line: index + 1, text: line.trimmingCharacters(in: .whitespaces), isJustified: justified))
+            for line in trapLines(in: text) {
+                let justified = line > 1 && lines[line - 2].contains("// cannot fire:")
+                sites.append(Site(file: file, line: line, text: lines[line - 1].trimmingCharacters(in: .whitespaces), isJustified: justified))
             }
         }
         return sites
@@ -68,26 +71,35 @@ struct TrapAuditTests {
     /// Sources/ may call the APIs that do.
     @Test func sourcesNeverRunProgramsOrOpenSockets() throws {
         let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
-        let files = (FileManager.default.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
-        let forbidden = [try Regex(#"\bProcess\("#), try Regex(#"\b(system|popen|execv|execvp|posix_spawn|fork)\("#),
-                         try Regex(#"\b(socket|connect|URLSession|URLRequest)\b"#)]
+        let forbidden: Set<String> = ["Process", "system", "popen", "execv", "execvp", "execve", "posix_spawn",
+                                      "posix_spawnp", "fork", "vfork", "socket", "connect", "URLSession", "URLRequest"]
+        let files = Self.sourceFiles()
         #expect(!files.isEmpty)
         for file in files {
             let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = Self.code(of: String(line))
-                for pattern in forbidden where code.contains(pattern) {
-                    Issue.record("\(file):\(index + 1) runs a program or opens a socket: \(line)")
-                }
+            for token in SwiftTokenScanner.tokens(of: text) where token.kind == .identifier && forbidden.contains(token.text) {
+                Issue.record("\(file):\(token.line) runs a program or opens a socket: \(token.text)")
             }
         }
     }
 
-    @Test func theAuditFindsTrapsWhenTheyArePresent() {
-        // The scanner must see through neither strings nor comments, but must see real code.
-        #expect(Self.code(of: #"let x = y!  // y!"#).contains("y!"))
-        #expect(!Self.code(of: #"let message = "wow!""#).contains("wow!"))
-        #expect(!Self.code(of: "// value! in a comment").contains("value!"))
-        #expect(Self.code(of: "if a != b {}").contains("!="))
+    /// The audit must see every trap however it is written, and nothing in strings or comments.
+    @Test(arguments: [
+        ("let x = y!", [1]),
+        ("let x = values.first { $0 > 1 }!", [1]),
+        ("let x = f()!\nlet y = a[0]!.count", [1, 2]),
+        ("let x = try! load()\nlet y = z as! Int", [1, 2]),
+        ("var name: String!", [1]),
+        ("let s = \"\\(value!)\"", [1]),
+        ("let s = \"\"\"\n  text \\(a.b!) more\n  \"\"\"", [2]),
+        ("fatalError(\"x\")\nprecondition(a)\npreconditionFailure()", [1, 2, 3]),
+        ("let x = y! // y!\n/* z! /* nested! */ w! */ let v = 1", [1]),
+        ("let s = \"wow!\" + #\"raw \"! \\(not!)\"# + \"\\\"!\"", []),
+        ("if a != b, !c, (!d), [!e], f == !g, h ? !i : j, k!==l {}", []),
+        ("let s = \"\"\"\n  wow! \"quoted!\"\n  \"\"\"\nlet t = u!", [4]),
+        ("let r = #\"a \\#(b!) c\"#", [1]),
+    ] as [(String, [Int])])
+    func theAuditFindsEveryTrapAndNothingElse(source: String, expected: [Int]) {
+        #expect(Self.trapLines(in: source) == expected, "\(source)")
     }
 }

@@ -227,9 +227,10 @@ public struct Linter: Sendable {
 
     /// Checks that do not depend on the screen.
     private mutating func lintOnce(_ step: IRStep, highlighted: [IRTarget], range: SourceRange) {
-        for target in highlighted where target.scroll != nil && target.scroll?.anchor == nil && step.scrollAnchor == nil {
+        for target in highlighted {
+            guard let scroll = target.scroll, scroll.anchor == nil, step.scrollAnchor == nil else { continue }
             record(.scrollTargetWithoutAnchor, range,
-                   "step '\(step.id)' highlights '\(target.id)' in scroll container '\(target.scroll!.container)' without a scroll anchor",
+                   "step '\(step.id)' highlights '\(target.id)' in scroll container '\(scroll.container)' without a scroll anchor",
                    labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
                    detail: "", help: ["add 'scroll-anchor: leading', 'center' or 'trailing' (top or bottom for vertical scrolling) to the target or the step"])
         }

@@ -81,10 +81,11 @@ public struct TipPlacement: Equatable, Sendable {
         let chosen: SideAttempt
         switch (placement.side, placement.flip) {
         case ("auto", _):
-            attempts = ["below", "above", "trailing", "leading"].map(attempt)
+            let first = attempt("below")
+            attempts = [first] + ["above", "trailing", "leading"].map(attempt)
             let vertical = attempts.prefix(2).filter(\.fits).max { $0.room < $1.room }
             let horizontal = attempts.suffix(2).filter(\.fits).max { $0.room < $1.room }
-            chosen = vertical ?? horizontal ?? attempts.min { $0.overflow < $1.overflow }!
+            chosen = vertical ?? horizontal ?? Self.leastOverflowing(first, attempts.dropFirst())
         case (let side, .none):
             chosen = attempt(side)
             attempts = [chosen]
@@ -100,13 +101,12 @@ public struct TipPlacement: Equatable, Sendable {
             chosen = attempt(flips ? Self.opposite(side) : side)
             attempts = [chosen]
         case (let side, .auto):
-            let order = [side, Self.opposite(side)] + Self.perpendicular(side)
-            for candidate in order {
-                let tried = attempt(candidate)
-                attempts.append(tried)
-                if tried.fits { break }
+            let first = attempt(side)
+            attempts = [first]
+            for candidate in [Self.opposite(side)] + Self.perpendicular(side) where !attempts.contains(where: \.fits) {
+                attempts.append(attempt(candidate))
             }
-            chosen = attempts.first(where: \.fits) ?? attempts.min { $0.overflow < $1.overflow }!
+            chosen = attempts.first(where: \.fits) ?? Self.leastOverflowing(first, attempts.dropFirst())
         }
         let reference = placement.alignTo == "screen" ? screen.bounds : targetBox
         let isVertical = chosen.side == "above" || chosen.side == "below"
@@ -152,6 +152,11 @@ public struct TipPlacement: Equatable, Sendable {
         self.alignment = alignment
         self.fits = fits
         self.attempts = attempts
+    }
+
+    /// The attempt with the least overflow, the earliest on a tie; `first` makes the list non-empty.
+    private static func leastOverflowing(_ first: SideAttempt, _ others: ArraySlice<SideAttempt>) -> SideAttempt {
+        others.reduce(first) { best, attempt in attempt.overflow < best.overflow ? attempt : best }
     }
 
     static func opposite(_ side: String) -> String {
