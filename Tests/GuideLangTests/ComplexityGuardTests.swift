@@ -68,7 +68,7 @@ struct ComplexityGuardTests {
         return try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""))
     }
 
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
     func lintWorkGrowsLinearlyWithTheProgram() throws {
         let small = try Self.instructions(guides: 40)
         let large = try Self.instructions(guides: 160)
@@ -86,7 +86,7 @@ struct ComplexityGuardTests {
 
     /// Columns on a long line and SARIF fingerprints used to cost the line's length per diagnostic;
     /// 4x the line with 4x the mistakes must cost about 4x, not 16x.
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)), arguments: ["sarif", "text"])
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)), arguments: ["sarif", "text"])
     func renderingALongLineGrowsLinearly(format: String) throws {
         let arguments = ["check", "--format", format]
         let small = try Self.instructions(of: Self.longLineOfMistakes(200), arguments: arguments)
@@ -100,7 +100,7 @@ struct ComplexityGuardTests {
     /// The peak heap (valgrind massif, deterministic) of `guidec check` on a 300 KB program must
     /// stay within its budget relative to the input: holding a whole file's tokens or syntax, or
     /// every guide's blocks until the end, would fail this.
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
     func checkPeakHeapStaysWithinItsBudget() throws {
         let text = Self.program(guides: 400)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")

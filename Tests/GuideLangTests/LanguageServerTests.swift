@@ -226,7 +226,9 @@ struct LanguageServerCommandTests {
 /// into `.build/python-deps` on first run, like jsonschema and pre-commit), which reads every
 /// reply into the LSP specification's types (lsprotocol), so a reply of the wrong shape fails.
 /// The session is `Fixtures/lsp-client/session.py`.
-@Suite(.timeLimit(.minutes(5)))
+/// The time limit is a hang detector: the first run also installs the client from PyPI, which
+/// can wait for the other suites' installs on a busy machine.
+@Suite(.timeLimit(.minutes(15)))
 struct LanguageServerClientTests {
     @Test func aRealClientGetsDiagnosticsQuickFixesAndFormatting() throws {
         let environment = try SchemaValidationPython.environment(

@@ -6,6 +6,12 @@ import Testing
 /// repository, pre-commit clones it and builds guidec with `swift build -c release`
 /// (`language: swift`), and `git commit` runs the hooks on the staged files.
 ///
+/// That release build takes minutes on two cores, so it is a heavy test (`GUIDEC_HEAVY_TESTS=1`,
+/// which `.ci/run` sets). Without it the snapshot's manifest is the real one with two fields
+/// changed: `language: unsupported` and an `entry` naming the guidec this test run built, so
+/// pre-commit still reads every hook's id, files, args and serial setting from the manifest
+/// and runs the hooks exactly as it would, only without building.
+///
 /// Set up once per test process (`PreCommitSetup.shared`):
 /// - `pre-commit` is imported from the system Python, or installed with pip into
 ///   `.build/python-deps` by the helper SchemaValidationTests uses for `jsonschema`;
@@ -22,7 +28,7 @@ struct PreCommitHookTests {
     /// the importing file is staged (the hooks' `--import-root=.`); files that do not end in
     /// `.guide` are never passed to guidec.
     @available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
-    @Test("clean guides pass; other files are not passed", .timeLimit(.minutes(5)))
+    @Test("clean guides pass; other files are not passed", .timeLimit(HeavyTests.areEnabled ? .minutes(40) : .minutes(10)))
     func cleanGuidesPassAndOtherFilesAreNotPassed() throws {
         let setup = try PreCommitSetup.shared.get()
         let repository = try PreCommitScratchRepository(setup: setup)
@@ -66,7 +72,7 @@ struct PreCommitHookTests {
     /// A guide with layout errors fails the lint hook (and only it), a guide with a type error
     /// fails both, each with `path:line:col: error[GLnnnn]: message` lines, and nothing is committed.
     @available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
-    @Test("broken guides fail with GNU-style errors", .timeLimit(.minutes(5)))
+    @Test("broken guides fail with GNU-style errors", .timeLimit(HeavyTests.areEnabled ? .minutes(40) : .minutes(10)))
     func brokenGuidesFailWithGNUStyleErrors() throws {
         let setup = try PreCommitSetup.shared.get()
         let repository = try PreCommitScratchRepository(setup: setup)
@@ -101,7 +107,7 @@ extension PreCommitHookTests {
     /// The fmt hook rewrites a staged guide that is not formatted, and pre-commit stops the commit
     /// because a hook changed a file; staging the formatted file lets the commit through.
     @available(macOS 13.0, iOS 16.0, watchOS 9.0, tvOS 16.0, *)
-    @Test("the fmt hook formats staged guides and stops the commit", .timeLimit(.minutes(5)))
+    @Test("the fmt hook formats staged guides and stops the commit", .timeLimit(HeavyTests.areEnabled ? .minutes(40) : .minutes(10)))
     func formatHookFormatsStagedGuides() throws {
         let setup = try PreCommitSetup.shared.get()
         let repository = try PreCommitScratchRepository(setup: setup)
@@ -243,16 +249,45 @@ struct PreCommitSetup: Sendable {
         let repository = try PreCommitScratchRepository(setup: setup, installsGitHook: false)
         defer { repository.remove() }
         let start = Date()
-        let install = try repository.preCommit(["install-hooks"])
+        if HeavyTests.areEnabled {
+            // The log must not look hung while pre-commit builds for minutes.
+            print("pre-commit install-hooks: building guidec with swift build -c release unless cached (minutes on two cores)")
+            fflush(nil)
+        }
+        let install = try repository.preCommit(["install-hooks"], heartbeat: HeavyTests.areEnabled ? "pre-commit install-hooks" : nil)
         guard install.status == 0 else {
             let log = (try? String(contentsOf: home.appendingPathComponent("pre-commit.log"), encoding: .utf8)) ?? ""
             throw PreCommitFailure(description: "pre-commit install-hooks failed (exit \(install.status)):\n\(install.output)\n\(log)")
         }
         let seconds = Int(Date().timeIntervalSince(start).rounded())
-        print(install.output.contains("Installing environment")
+        print(!HeavyTests.areEnabled
+              ? "pre-commit set up in \(seconds) s, its hooks running the built guidec (the release build is a heavy test)"
+              : install.output.contains("Installing environment")
               ? "pre-commit built guidec (swift build -c release) in \(seconds) s"
               : "pre-commit reused the guidec it built for commit \(commit.prefix(12))")
         return setup
+    }
+
+    /// Replaces the snapshot's `.pre-commit-hooks.yaml`, in the private index, by the real one
+    /// with `language: unsupported` and the built binary as `entry`, so nothing is built.
+    private static func useTheBuiltBinary(gitDirectory: String, environment: [String: String]) throws {
+        let manifest = try String(contentsOf: repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        var changed = 0
+        let lines = manifest.components(separatedBy: "\n").map { line -> String in
+            if line == "  language: swift" { changed += 1; return "  language: unsupported" }
+            if line.hasPrefix("  entry: guidec ") { return "  entry: " + CommandLineTests.binary.path + line.dropFirst("  entry: guidec".count) }
+            return line
+        }
+        guard changed == 3 else {
+            throw PreCommitFailure(description: "expected three hooks with 'language: swift' in .pre-commit-hooks.yaml, found \(changed)")
+        }
+        let scratch = try PreCommitProcess.temporaryFolder("guidec-pre-commit-manifest")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("hooks.yaml")
+        try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        let blob = try PreCommitProcess.require(["git", gitDirectory, "hash-object", "-w", file.path], in: repositoryRoot, environment: environment)
+        try PreCommitProcess.require(["git", gitDirectory, "update-index", "--cacheinfo", "100644,\(blob),.pre-commit-hooks.yaml"],
+                                     in: repositoryRoot, environment: environment)
     }
 
     /// Commits the working tree, as `git add -A` sees it, to the bare hook repository, with fixed
@@ -270,6 +305,9 @@ struct PreCommitSetup: Sendable {
         withIndex["GIT_INDEX_FILE"] = scratch.appendingPathComponent("index").path
         try PreCommitProcess.require(["git", gitDirectory, "--work-tree=" + repositoryRoot.path, "add", "--all"],
                                      in: repositoryRoot, environment: withIndex)
+        if !HeavyTests.areEnabled {
+            try useTheBuiltBinary(gitDirectory: gitDirectory, environment: withIndex)
+        }
         let tree = try PreCommitProcess.require(["git", gitDirectory, "write-tree"], in: repositoryRoot, environment: withIndex)
         var fixed = environment
         for role in ["AUTHOR", "COMMITTER"] { fixed["GIT_\(role)_DATE"] = "2000-01-01T00:00:00Z" }
@@ -324,8 +362,8 @@ struct PreCommitScratchRepository {
         try PreCommitProcess.run(["git"] + arguments, in: url, environment: setup.environment)
     }
 
-    func preCommit(_ arguments: [String]) throws -> PreCommitRun {
-        try PreCommitProcess.run(["python3", "-m", "pre_commit"] + arguments, in: url, environment: setup.environment)
+    func preCommit(_ arguments: [String], heartbeat: String? = nil) throws -> PreCommitRun {
+        try PreCommitProcess.run(["python3", "-m", "pre_commit"] + arguments, in: url, environment: setup.environment, heartbeat: heartbeat)
     }
 
     /// Stages `paths` and runs `git commit`, which runs pre-commit's hook.
@@ -417,7 +455,8 @@ struct PreCommitDiagnostic: Equatable {
 enum PreCommitProcess {
     /// Runs `arguments` (the first found on PATH) in `directory`; standard output and error go to
     /// one file, not a pipe, so a chatty child can never block.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> PreCommitRun {
+    /// With a `heartbeat`, a line naming it is printed every 30 s while the command runs.
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String], heartbeat: String? = nil) throws -> PreCommitRun {
         let scratch = try temporaryFolder("guidec-pre-commit-output")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outputFile = scratch.appendingPathComponent("output")
@@ -438,6 +477,17 @@ enum PreCommitProcess {
         } catch {
             try? output.close()
             throw PreCommitFailure(description: "cannot run \(arguments.joined(separator: " ")): \(error)")
+        }
+        if let heartbeat {
+            let start = Date()
+            while process.isRunning {
+                for _ in 0..<300 where process.isRunning { usleep(100_000) }
+                if process.isRunning {
+                    print("\(heartbeat): still running after \(Int(Date().timeIntervalSince(start))) s")
+                    // Standard output is a pipe under `swift test`: flush, or the line waits for the end.
+                    fflush(nil)
+                }
+            }
         }
         process.waitUntilExit()
         try output.close()

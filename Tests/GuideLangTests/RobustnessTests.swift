@@ -102,16 +102,31 @@ struct RobustnessTests {
         return bytes
     }
 
-    @Test func mutationsOfEveryCorpusFileNeverCrash() throws {
-        var generator = SeededGenerator(state: 20261129)
-        for url in SyntaxTests.corpus {
-            let original = [UInt8](try Data(contentsOf: url))
-            guard !original.isEmpty else { continue }
-            for round in 0..<60 {
-                let bytes = Self.mutate(original, kind: round % 5, using: &generator)
-                Self.checkSurvives(bytes, name: url.lastPathComponent)
-            }
+    /// Runs the mutation `round` of `url`, each from its own seed (the file's name and the
+    /// round), so a failure reproduces alone and the rounds can be split between runs.
+    static func survivesMutations(of url: URL, rounds: Range<Int>) throws {
+        let original = [UInt8](try Data(contentsOf: url))
+        guard !original.isEmpty else { return }
+        // FNV-1a of the name: stable across runs and machines, unlike Hasher.
+        let nameSeed = url.lastPathComponent.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        for round in rounds {
+            var generator = SeededGenerator(state: nameSeed &+ UInt64(round) &* 0x9E37_79B9)
+            let bytes = Self.mutate(original, kind: round % 5, using: &generator)
+            Self.checkSurvives(bytes, name: url.lastPathComponent)
         }
+    }
+
+    /// Twenty mutations of every fixture and example, one test case per file so they spread
+    /// over every core.
+    @Test(arguments: SyntaxTests.corpus)
+    func mutationsOfACorpusFileNeverCrash(_ url: URL) throws {
+        try Self.survivesMutations(of: url, rounds: 0..<20)
+    }
+
+    /// The long run: a hundred further mutations of every file (heavy; `.ci/run` runs it).
+    @Test(HeavyTests.enabled, arguments: SyntaxTests.corpus)
+    func manyMoreMutationsOfACorpusFileNeverCrash(_ url: URL) throws {
+        try Self.survivesMutations(of: url, rounds: 20..<120)
     }
 
     @Test func randomBytesNeverCrash() {

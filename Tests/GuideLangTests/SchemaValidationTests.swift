@@ -176,7 +176,9 @@ enum SchemaValidationPython {
     ///
     /// Installs are serialised, within this process and (with a lock file) across processes,
     /// because suites running in parallel share the folder, and pip's `--target` replaces shared
-    /// top-level folders such as `bin`.
+    /// top-level folders such as `bin`. The first install takes every package the suite uses
+    /// (`allPackages`) in one pip run: one resolution instead of three, and no later install
+    /// that replaces what an earlier one put there.
     static func environment(importing statement: String, installing package: String) -> Result<[String: String], SchemaValidationFailure> {
         let probe = ["-c", statement]
         let inherited = ProcessInfo.processInfo.environment
@@ -196,7 +198,7 @@ enum SchemaValidationPython {
             do {
                 install = try runPython(
                     ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-input", "--upgrade",
-                     "--target", dependencies, package],
+                     "--target", dependencies] + (allPackages.contains(package) ? allPackages : allPackages + [package]),
                     environment: inherited)
             } catch {
                 return .failure(SchemaValidationFailure(description: "cannot run python3 (\(error)); install Python 3 to run this test"))
@@ -213,6 +215,9 @@ enum SchemaValidationPython {
             return .success(withDependencies)
         }
     }
+
+    /// Every package the tests install from PyPI: jsonschema, pre-commit and pygls's client.
+    static let allPackages = ["jsonschema", "pre-commit", "pygls==1.3.1"]
 
     private static let installLock = NSLock()
 
