@@ -207,7 +207,6 @@ struct LayoutBlockTextTests {
         }
         #expect(ContentSizeCategory.allCases.map(\.bodySize) == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
         #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
-        #expect(ContentSizeCategory.large.scale == 1)
     }
 
     @Test func knownValues() {
@@ -236,8 +235,11 @@ struct LayoutBlockTextTests {
             #expect(TextMetrics.lineHeight(textStyle: style, size: size, category: .large) == leading, "\(style)")
             #expect(TextMetrics.fontSize(textStyle: style, size: size, category: .large) == size, "\(style)")
         }
-        // Unknown styles still scale, with 1.2 × size lines.
-        #expect(Self.close(TextMetrics.lineHeight(textStyle: "mystery", size: 10, category: .accessibilityMedium), 12 * 28 / 17))
+        // A style the table lacks grows like the fastest-growing style (caption1 at AX1: 22 / 12)
+        // with the loosest lines of any style there (caption1 again: 28 / 22).
+        let mystery = TextMetrics.measure("x", textStyle: "mystery", size: 10, weight: "regular", category: .accessibilityMedium, maxWidth: 100)
+        #expect(Self.close(mystery.fontSize, 10 * 22 / 12))
+        #expect(Self.close(mystery.lineHeight, 10 * 22 / 12 * 28 / 22))
     }
 
     @Test func emptyAndForcedBreaks() {
@@ -344,9 +346,86 @@ struct LayoutBlockTextTests {
             if category.isAccessibilityCategory { #expect(measurement.height > large.height) }
             previous = measurement
         }
-        let largestTitle = TextMetrics.measure("Hi", textStyle: "title1", size: 28, weight: "bold", category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
-        #expect(Self.close(largestTitle.fontSize, 28 * 53 / 17))
-        #expect(Self.close(largestTitle.lineHeight, 34 * 53 / 17))
+        // Every style grows with the category, each on its own row of Apple's table.
+        for style in DynamicType.textStyles {
+            let sizes = ContentSizeCategory.allCases.compactMap { DynamicType.size(of: style, at: $0) }
+            #expect(sizes.count == ContentSizeCategory.allCases.count, "\(style)")
+            for (smaller, larger) in zip(sizes, sizes.dropFirst()) {
+                #expect(larger.size >= smaller.size && larger.leading >= smaller.leading, "\(style)")
+            }
+        }
+        // A font whose size is not its style's size at Large keeps the proportion: title1 at 14 pt
+        // is half of title1, so half of its 58 / 68 pt at AX5.
+        let halfTitle = TextMetrics.measure("Hi", textStyle: "title1", size: 14, weight: "bold", category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
+        #expect(halfTitle.fontSize == 29 && halfTitle.lineHeight == 34)
+    }
+
+    /// The shape of `Fixtures/dynamic-type-sizes.json`, decoded independently of the generated table.
+    struct DynamicTypeFile: Decodable {
+        struct Category: Decodable {
+            var category: String
+            var hig: String
+            var styles: [Cell]
+        }
+
+        struct Cell: Decodable {
+            var style: String
+            var hig: String
+            var weight: String
+            var size: Double
+            var leading: Double
+        }
+
+        var source: String
+        var categories: [Category]
+    }
+
+    /// The Swift table says what the transcription of Apple's table says, cell by cell, and has
+    /// nothing else; text of each style measures at exactly that size and line height.
+    @Test func dynamicTypeTableMatchesTheDataFileCellByCell() throws {
+        let data = try Data(contentsOf: TestSupport.fixtures.appendingPathComponent("dynamic-type-sizes.json"))
+        let file = try JSONDecoder().decode(DynamicTypeFile.self, from: data)
+        #expect(file.source == "https://developer.apple.com/design/human-interface-guidelines/typography#Specifications")
+        #expect(file.categories.map(\.category) == ContentSizeCategory.allCases.map(\.rawValue))
+        #expect(file.categories.map(\.hig) == ["xSmall", "Small", "Medium", "Large (Default)", "xLarge", "xxLarge", "xxxLarge",
+                                               "AX1", "AX2", "AX3", "AX4", "AX5"])
+        var cells = 0
+        for entry in file.categories {
+            let category = try #require(ContentSizeCategory(rawValue: entry.category))
+            #expect(entry.styles.map(\.style) == DynamicType.textStyles, "\(entry.category)")
+            for cell in entry.styles {
+                let size = DynamicType.size(of: cell.style, at: category)
+                #expect(size == DynamicType.TextStyleSize(size: cell.size, leading: cell.leading), "\(cell.style) at \(entry.hig)")
+                // An IR font carries its style's size at Large.
+                let large = try #require(DynamicType.size(of: cell.style, at: .large)).size
+                #expect(TextMetrics.fontSize(textStyle: cell.style, size: large, category: category) == cell.size, "\(cell.style) at \(entry.hig)")
+                #expect(TextMetrics.lineHeight(textStyle: cell.style, size: large, category: category) == cell.leading, "\(cell.style) at \(entry.hig)")
+                cells += 1
+            }
+        }
+        #expect(cells == 11 * 12)
+        // Weights do not change with the text size (only headline is semibold), so the model needs none.
+        for style in DynamicType.textStyles {
+            let weights = Set(file.categories.flatMap { $0.styles.filter { $0.style == style }.map(\.weight) })
+            #expect(weights == [style == "headline" ? "semibold" : "regular"], "\(style)")
+        }
+        #expect(DynamicType.size(of: "mystery", at: .large) == nil)
+    }
+
+    /// At AX5 each style is drawn at its own size, not body's 53 / 17 (Apple's HIG, AX5 table):
+    /// small styles grow more than body, large titles less.
+    @Test(arguments: [
+        ("large-title", 34.0, 60.0, 70.0), ("title1", 28, 58, 68), ("title2", 22, 56, 66), ("title3", 20, 55, 65),
+        ("headline", 17, 53, 62), ("body", 17, 53, 62), ("callout", 16, 51, 60), ("subheadline", 15, 49, 58),
+        ("footnote", 13, 44, 52), ("caption1", 12, 43, 51), ("caption2", 11, 40, 48),
+    ])
+    func eachStyleAtAX5(style: String, sizeAtLarge: Double, size: Double, leading: Double) {
+        let measurement = TextMetrics.measure("Hello\nworld", textStyle: style, size: sizeAtLarge, weight: "regular",
+                                              category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
+        #expect(measurement.fontSize == size)
+        #expect(measurement.lineHeight == leading)
+        #expect(measurement.height == 2 * leading)
+        #expect(Self.close(measurement.width, 5 * 0.5 * size))
     }
 
     @Test func fixedSizeFontsDoNotScale() {
