@@ -1816,10 +1816,14 @@ extension DiagnosticExplanation {
             explanation: """
                 A step highlights several targets and, once each is grown by `padding`, their cut-outs overlap. \
                 The holes merge into one odd shape with a seam where they meet, and it is no longer clear which \
-                control the tip means. Two 44 pt buttons 8 pt apart, with the default 10 pt padding, share a 12 pt \
-                strip. The note gives the shared rectangle on each screen. This is a warning. Make `padding` at \
-                most half the space between the targets (`padding: 3` here), highlight one target that covers the \
-                whole group, or highlight them in separate steps.
+                control the tip means. The shapes are compared as drawn, padding included: circles, capsules and \
+                rounded corners by their curves, so two round cut-outs placed diagonally, whose bounding boxes \
+                share a corner neither circle reaches, do not overlap. Two 44 pt buttons 8 pt apart, with the \
+                default 10 pt padding, overlap by 12 pt. The note gives, for each screen, how far the cut-outs \
+                overlap (the least distance one would have to move to clear the other) and the padding, or for \
+                `circle(r)` the radius, that would separate them. This is a warning. Make `padding` at most half \
+                the space between the targets (`padding: 3` here), highlight one target that covers the whole \
+                group, or highlight them in separate steps.
                 """,
             example: #"""
                 screen editor {

@@ -170,7 +170,7 @@ public struct Linter: Sendable {
                 if case .tapTarget = step.advance { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
             }
             let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
-            checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
+            checkOverlaps(cutouts, frames: frames, highlighted: highlighted, step: step, range: range, screen: screen)
             // Text is measured once per distinct width: most screens are wider than the tip.
             let widest = TipSize.widest(step: step, screen: screen)
             let size = sizesByWidth[widest] ?? TipSize(step: step, texts: texts, widest: widest)
@@ -283,7 +283,9 @@ public struct Linter: Sendable {
                help: ["advance with 'tap anywhere' or a button, or enlarge the target"])
     }
 
-    private mutating func checkOverlaps(_ cutouts: [Cutout], highlighted: [IRTarget], step: IRStep, range: SourceRange, screen: Screen) {
+    private mutating func checkOverlaps(
+        _ cutouts: [Cutout], frames: [Rect], highlighted: [IRTarget], step: IRStep, range: SourceRange, screen: Screen
+    ) {
         guard cutouts.count > 1 else { return }
         // Steps highlight a handful of targets: sort by leading edge and compare only neighbours
         // that can still overlap, so this stays O(n log n) however many there are.
@@ -291,26 +293,41 @@ public struct Linter: Sendable {
         for (position, first) in order.enumerated() {
             for second in order[(position + 1)...] {
                 if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
-                guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds),
-                      Self.shapesOverlap(cutouts[first], cutouts[second]) else { continue }
+                // Bounding boxes that share area are only a hint: two rounded holes side by side
+                // diagonally can share a box corner that neither covers.
+                let separation = cutouts[first].separation(from: cutouts[second])
+                guard separation < -1e-9 else { continue }
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
-                       detail: "on \(screen.name): they share \(shared)",
+                       detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt"
+                           + Self.separatingChange(step, frames: (frames[first], frames[second]), overlap: -separation),
                        help: ["reduce 'padding' or the shape's size, or highlight them in separate steps"])
             }
         }
     }
 
-    /// Whether two cut-outs overlap as drawn: circles by the distance of their centres, other
-    /// shapes by their rounded outlines.
-    static func shapesOverlap(_ first: Cutout, _ second: Cutout) -> Bool {
-        if first.isCircle && second.isCircle {
-            let dx = first.bounds.midX - second.bounds.midX
-            let dy = first.bounds.midY - second.bounds.midY
-            let reach = first.cornerRadius + second.cornerRadius
-            return dx * dx + dy * dy < reach * reach
+    /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
+    /// each circle smaller by half the overlap (their centres stay put); otherwise the largest
+    /// padding at which they stop overlapping (found by bisection: less padding only ever moves
+    /// holes apart), rounded down to a tenth so that it is enough.
+    static func separatingChange(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> String {
+        // Down to a tenth, but a value a hair under a tenth (bisection approaches from below) is that tenth.
+        func floored(_ value: Double) -> Double { (value * 10 + 1e-7).rounded(.down) / 10 }
+        if case .circle(let radius?) = step.shape {
+            let smaller = floored(radius - overlap / 2)
+            return smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : ""
         }
-        return first.overlaps(second.bounds) && second.overlaps(first.bounds)
+        func separation(_ padding: Double) -> Double {
+            Cutout(around: frames.0, shape: step.shape, padding: padding)
+                .separation(from: Cutout(around: frames.1, shape: step.shape, padding: padding))
+        }
+        guard separation(0) >= 0 else { return "; the targets overlap even without padding" }
+        var (separated, overlapping) = (0.0, step.padding)
+        for _ in 0..<40 {
+            let middle = (separated + overlapping) / 2
+            if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
+        }
+        return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
     }
 
     private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
