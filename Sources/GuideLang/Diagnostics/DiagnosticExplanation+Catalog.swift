@@ -1998,9 +1998,13 @@ extension DiagnosticExplanation {
                 guidec composites the overlay over white app content, where a spotlight is hardest to see, and asks \
                 for at least 2:1 between the dimmed screen and the undimmed cut-out. `#000000 @ 20%` turns white \
                 into #CCCCCC, only 1.6:1: the hole barely shows, and people do not see what the step is about. \
-                Black needs about 30% (2.1:1); the default, `#000000 @ 70%`, gives 8.5:1. The note gives the \
-                dimmed colour and the ratio. This is a warning, reported once per step. Raise the overlay's \
-                opacity, or use a darker colour.
+                Black needs 29% (2.04:1); the default, `#000000 @ 70%`, gives 8.5:1. A light colour may not get \
+                there at any opacity: #E8E8E8 is 1.22:1 even fully opaque, and only a darker colour helps. This \
+                is a warning, reported once where the `overlay` is written (on the step, its tour or a style), \
+                however many steps it applies to; the notes give the dimmed colour and the ratio, and name the \
+                steps. The help says what reaches 2:1 for this colour: the least opacity, a darker shade at the \
+                same opacity, or both. A guide that wants no dimming at all (a popover-style tip over the app as \
+                it is) says `overlay: none`, which is not checked.
                 """,
             example: #"""
                 screen home {

@@ -29,6 +29,13 @@ struct ValueReader {
         case .color, .colorOrNone:
             return colorPair(items, allowNone: type == .colorOrNone, property: name)
         case .overlay:
+            if isWord(first, "none") {
+                if items.count > 1 {
+                    report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant"))
+                    return nil
+                }
+                return .overlay(nil)
+            }
             return overlay(items, property: name).map { .overlay($0) }
         default:
             break
