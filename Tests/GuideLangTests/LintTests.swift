@@ -229,4 +229,25 @@ struct LintModelTests {
         #expect(contrast.first?.message.hasSuffix("in dark mode") == true)
         #expect(contrast.first?.notes.first?.hasPrefix("#000000FF on #000000FF") == true)
     }
+
+    /// GL1011's explanation states the page model the code uses: the image at most 40% of the
+    /// content's height (the safe area less the 16 pt margins), not of the safe area's height.
+    @Test func pageOverflowExplanationMatchesThePageModel() throws {
+        let entry = try #require(DiagnosticExplanation.explanation(for: .pageOverflow))
+        #expect(entry.explanation.contains("at most 40% of the content's height (the safe area's height less the two 16 pt margins)"))
+        #expect(!entry.explanation.contains("safe height"))
+        // On a 400 × 200 screen the content is 368 × 168: an image of min(368, 0.4 × 168) = 67.2 pt
+        // and 12 pt, a one-line large title (41 pt) and 12 pt, and the 64 pt row make 196.2 pt.
+        let compilation = Compilation.compile(path: "page.guide", text: """
+            guide welcome {
+              title: "Welcome"
+              pages { page one { image: "art"  title: "A" } }
+            }
+            """)
+        let document = try #require(compilation.document)
+        let screen = try #require(DeviceCatalog.screen(parsing: "400x200"))
+        let diagnostics = Linter.lint(document, options: Linter.Options(screens: [screen]))
+        let overflow = try #require(diagnostics.first { $0.code.id == "GL1011" })
+        #expect(overflow.notes == ["on 400×200: 196.2 pt of content in 168 pt"])
+    }
 }

@@ -2076,8 +2076,9 @@ extension DiagnosticExplanation {
             title: "page content taller than the page",
             explanation: """
                 guidec lays each walkthrough page out as the app is expected to: the content inset 16 pt inside the \
-                safe area; the image, if any, a square as wide as the content but at most 40% of the safe height; \
-                then the title and the body, 12 pt apart; and a 64 pt row for the page indicator and the buttons at \
+                safe area; the image, if any, a square as wide as the content but at most 40% of the content's \
+                height (the safe area's height less the two 16 pt margins), followed by 12 pt; then the title and \
+                the body, each followed by 12 pt; and a 64 pt row for the page indicator and the buttons at \
                 the bottom. On some screen that content is taller than the room, so the app has to scroll, shrink \
                 or clip the page, and the buttons may cover the text. Phones in landscape have the least height: \
                 343 pt inside the margins on an iPhone SE, 280 pt on a Galaxy S25, where an image, a one-line title \
