@@ -21,8 +21,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "devices.json")
 OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DeviceCatalog+Presets.swift")
 
-REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale",
+REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale", "sensorHousing",
                    "portraitSafeArea", "landscapeSafeArea"]
+# What the front camera and sensors cut out of the screen, as the JSON writes it and as the
+# Swift `SensorHousing` case.
+SENSOR_HOUSINGS = {"dynamic-island": "dynamicIsland", "notch": "notch", "camera-hole": "cameraHole", "none": "bezel"}
 INSET_FIELDS = ["top", "left", "bottom", "right"]
 
 
@@ -97,6 +100,9 @@ def generate(table):
         if device["id"] in seen:
             sys.exit("error: duplicate device id '%s'" % device["id"])
         seen.add(device["id"])
+        housing = device["sensorHousing"]
+        if housing not in SENSOR_HOUSINGS:
+            sys.exit("error: %s.sensorHousing must be one of %s, got %r" % (where, ", ".join(sorted(SENSOR_HOUSINGS)), housing))
         source = device.get("source")
         if isinstance(source, str) and source:
             lines.append("        // %s: %s" % (device["id"], source.replace("\n", " ")))
@@ -105,10 +111,11 @@ def generate(table):
             "            id: %s, name: %s, platform: %s, kind: %s," % (
                 swift_string(device["id"]), swift_string(device["name"]),
                 swift_string(device["platform"]), swift_string(device["kind"])),
-            "            width: %s, height: %s, scale: %s," % (
+            "            width: %s, height: %s, scale: %s, sensorHousing: .%s," % (
                 swift_number(device["width"], where + ".width"),
                 swift_number(device["height"], where + ".height"),
-                swift_number(device["scale"], where + ".scale")),
+                swift_number(device["scale"], where + ".scale"),
+                SENSOR_HOUSINGS[housing]),
             "            portraitSafeArea: %s," % swift_insets(device["portraitSafeArea"], where + ".portraitSafeArea"),
             "            landscapeSafeArea: %s)," % swift_insets(device["landscapeSafeArea"], where + ".landscapeSafeArea"),
         ]

@@ -20,6 +20,7 @@ struct LayoutBlockDeviceRecord: Decodable {
     var width: Double
     var height: Double
     var scale: Double
+    var sensorHousing: String
     var portraitSafeArea: LayoutBlockInsetsRecord
     var landscapeSafeArea: LayoutBlockInsetsRecord
 }
@@ -68,6 +69,7 @@ struct LayoutBlockDeviceTests {
             #expect(device.width == record.width, "\(record.id)")
             #expect(device.height == record.height, "\(record.id)")
             #expect(device.scale == record.scale, "\(record.id)")
+            #expect(device.sensorHousing.rawValue == record.sensorHousing, "\(record.id)")
             #expect(device.portraitSafeArea == record.portraitSafeArea.edgeInsets, "\(record.id)")
             #expect(device.landscapeSafeArea == record.landscapeSafeArea.edgeInsets, "\(record.id)")
         }
@@ -93,6 +95,26 @@ struct LayoutBlockDeviceTests {
         }
     }
 
+    /// The catalogue says which phones have a Dynamic Island or a notch, and the measured insets
+    /// agree: the Dynamic Island's phones have the tallest top insets, home-button iPhones and
+    /// iPads a status bar only.
+    @Test func sensorHousingAgreesWithTheMeasuredInsets() throws {
+        let byHousing = Dictionary(grouping: DeviceCatalog.presets, by: \.sensorHousing)
+        let island = try #require(byHousing[.dynamicIsland])
+        let notch = try #require(byHousing[.notch])
+        #expect(island.allSatisfy { !$0.isAndroid && $0.kind == "phone" && $0.portraitSafeArea.top >= 59 })
+        #expect(notch.allSatisfy { !$0.isAndroid && $0.kind == "phone" && (44...50).contains($0.portraitSafeArea.top) })
+        let holes = byHousing[.cameraHole] ?? []
+        #expect(holes.allSatisfy { $0.isAndroid })
+        for device in byHousing[.bezel] ?? [] where !device.isAndroid {
+            #expect(device.kind == "tablet" || device.portraitSafeArea.top == 20, "\(device.id)")
+        }
+        #expect(DeviceCatalog.device(id: "iphone-14")?.sensorHousing == .notch)
+        #expect(DeviceCatalog.device(id: "iphone-14-pro")?.sensorHousing == .dynamicIsland)
+        #expect(DeviceCatalog.device(id: "iphone-se-3")?.sensorHousing == .bezel)
+        #expect(DeviceCatalog.screen(parsing: "390x844@47,0,34,0")?.sensorHousing == nil)
+    }
+
     @Test func portraitAndLandscapeScreens() {
         for device in DeviceCatalog.presets {
             let portrait = device.screen(.portrait)
@@ -105,6 +127,7 @@ struct LayoutBlockDeviceTests {
             #expect(landscape.orientation == .landscape)
             #expect(portrait.id == device.id && landscape.id == device.id)
             #expect(portrait.isAndroid == device.isAndroid && landscape.isAndroid == device.isAndroid)
+            #expect(portrait.sensorHousing == device.sensorHousing && landscape.sensorHousing == device.sensorHousing)
         }
         let iPhone = DeviceCatalog.device(id: "iphone-12")!.screen(.landscape)
         #expect(iPhone.name == "iPhone 12, landscape")

@@ -1676,7 +1676,7 @@ extension DiagnosticExplanation {
                 """#),
         DiagnosticExplanation(
             code: .targetInUnsafeArea,
-            title: "target under the notch, status bar or home indicator",
+            title: "target under the Dynamic Island, notch, status bar or home indicator",
             explanation: """
                 The target is on the screen but reaches outside the safe area on some device: under the status bar, \
                 the notch or Dynamic Island, the home indicator, or in landscape the sensor housing at the sides. \
@@ -1685,8 +1685,10 @@ extension DiagnosticExplanation {
                 where nothing can be tapped. A search bar measured on an iPhone SE, `top: 44` from the top of the \
                 screen, clears its 20 pt status bar but straddles the safe area's top edge on an iPhone 17 Pro Max \
                 (62 pt) in portrait, and in landscape runs under the 62 pt unsafe edges on both sides. The note \
-                names each device, the frame, and the edge it reaches under with that edge's inset. This is a \
-                warning. Measure the target's edges from the safe area with `safe`, as in `top: 8 safe`.
+                names each device, the frame, and what it reaches under with that edge's inset: the Dynamic \
+                Island on a phone that has one, the notch on a phone with a notch (the device catalogue records \
+                which), else the status bar; at the bottom the home indicator or Android's navigation bar. This \
+                is a warning. Measure the target's edges from the safe area with `safe`, as in `top: 8 safe`.
                 """,
             example: #"""
                 screen home {

@@ -273,16 +273,28 @@ public struct Linter: Sendable {
         let safe = screen.safeBounds
         guard !safe.contains(frame) else { return }
         var edges: [String] = []
-        // Name the hardware by platform: an iPhone's tall top inset is its notch or Dynamic
-        // Island, an iPad's and Android's top inset is the status bar.
-        let isIPhone = !screen.isAndroid && min(screen.width, screen.height) < 600
-        let top = isIPhone && screen.safeArea.top > 24 ? "the notch or Dynamic Island" : "the status bar"
+        // Name the hardware the device has (the catalogue says which): the Dynamic Island or the
+        // notch; else the status bar, which also holds an Android phone's camera hole. A size
+        // given by hand could be anything.
+        let housing = screen.sensorHousing
+        let cutout = housing?.phrase
+        let top = cutout ?? (housing == nil ? "the unsafe area at the top" : "the status bar")
         let bottom = screen.isAndroid ? "the navigation bar" : "the home indicator"
-        let side = isIPhone ? "the notch" : "the unsafe edge"
         if frame.minY < safe.minY { edges.append("\(top) (top \(Rect.format(safe.minY)))") }
         if frame.maxY > safe.maxY { edges.append("\(bottom) (bottom \(Rect.format(screen.height - safe.maxY)))") }
-        if frame.minX < safe.minX { edges.append("\(side) on the leading edge (\(Rect.format(safe.minX)))") }
-        if frame.maxX > safe.maxX { edges.append("\(side) on the trailing edge (\(Rect.format(screen.width - safe.maxX)))") }
+        // In landscape the Dynamic Island or notch is at one side, whichever way the phone is
+        // turned; the other side is kept free to match.
+        let (leading, trailing) = (Rect.format(safe.minX), Rect.format(screen.width - safe.maxX))
+        switch (frame.minX < safe.minX, frame.maxX > safe.maxX) {
+        case (true, true):
+            edges.append("the unsafe edges on both sides (\(leading) and \(trailing))" + (cutout.map { ", one of which holds \($0)" } ?? ""))
+        case (true, false):
+            edges.append("the unsafe leading edge (\(leading))" + (cutout.map { ", where \($0) is when the phone is turned that way" } ?? ""))
+        case (false, true):
+            edges.append("the unsafe trailing edge (\(trailing))" + (cutout.map { ", where \($0) is when the phone is turned that way" } ?? ""))
+        case (false, false):
+            break
+        }
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
                help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
