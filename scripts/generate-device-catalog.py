@@ -17,6 +17,8 @@ import shutil
 import textwrap
 import sys
 
+from generated_file import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "devices.json")
 OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DeviceCatalog+Presets.swift")
@@ -134,20 +136,8 @@ def main(arguments):
         shutil.copyfile(paths[0], FIXTURE)
     with open(FIXTURE, encoding="utf-8") as file:
         table = json.load(file)
-    text = generate(table)
-    if check:
-        try:
-            with open(OUTPUT, encoding="utf-8") as file:
-                current = file.read()
-        except FileNotFoundError:
-            current = None
-        if current != text:
-            sys.exit("error: %s is out of date; run scripts/generate-device-catalog.py" % os.path.relpath(OUTPUT, ROOT))
-        return
-    with open(OUTPUT, "w", encoding="utf-8") as file:
-        file.write(text)
-    print("wrote %s (%d devices)" % (os.path.relpath(OUTPUT, ROOT), len(table["devices"])))
-
+    write_or_check(OUTPUT, generate(table), ROOT, os.path.basename(__file__), check,
+                   " (%d devices)" % len(table["devices"]))
 
 if __name__ == "__main__":
     main(sys.argv[1:])

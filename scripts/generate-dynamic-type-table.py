@@ -16,6 +16,8 @@ import os
 import sys
 import textwrap
 
+from generated_file import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "dynamic-type-sizes.json")
 OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DynamicType+Table.swift")
@@ -98,19 +100,7 @@ def main(arguments):
         sys.exit(__doc__)
     with open(DATA, encoding="utf-8") as file:
         text = generate(json.load(file))
-    if "--check" in arguments:
-        try:
-            with open(OUTPUT, encoding="utf-8") as file:
-                current = file.read()
-        except FileNotFoundError:
-            current = None
-        if current != text:
-            sys.exit("error: %s is out of date; run scripts/generate-dynamic-type-table.py" % os.path.relpath(OUTPUT, ROOT))
-        return
-    with open(OUTPUT, "w", encoding="utf-8") as file:
-        file.write(text)
-    print("wrote %s" % os.path.relpath(OUTPUT, ROOT))
-
+    write_or_check(OUTPUT, text, ROOT, os.path.basename(__file__), "--check" in arguments)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
