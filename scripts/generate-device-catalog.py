@@ -17,12 +17,17 @@ import shutil
 import textwrap
 import sys
 
+from generated_file import write_or_check
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "devices.json")
 OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DeviceCatalog+Presets.swift")
 
-REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale",
+REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale", "sensorHousing",
                    "portraitSafeArea", "landscapeSafeArea"]
+# What the front camera and sensors cut out of the screen, as the JSON writes it and as the
+# Swift `SensorHousing` case.
+SENSOR_HOUSINGS = {"dynamic-island": "dynamicIsland", "notch": "notch", "camera-hole": "cameraHole", "none": "bezel"}
 INSET_FIELDS = ["top", "left", "bottom", "right"]
 
 
@@ -97,6 +102,9 @@ def generate(table):
         if device["id"] in seen:
             sys.exit("error: duplicate device id '%s'" % device["id"])
         seen.add(device["id"])
+        housing = device["sensorHousing"]
+        if housing not in SENSOR_HOUSINGS:
+            sys.exit("error: %s.sensorHousing must be one of %s, got %r" % (where, ", ".join(sorted(SENSOR_HOUSINGS)), housing))
         source = device.get("source")
         if isinstance(source, str) and source:
             lines.append("        // %s: %s" % (device["id"], source.replace("\n", " ")))
@@ -105,10 +113,11 @@ def generate(table):
             "            id: %s, name: %s, platform: %s, kind: %s," % (
                 swift_string(device["id"]), swift_string(device["name"]),
                 swift_string(device["platform"]), swift_string(device["kind"])),
-            "            width: %s, height: %s, scale: %s," % (
+            "            width: %s, height: %s, scale: %s, sensorHousing: .%s," % (
                 swift_number(device["width"], where + ".width"),
                 swift_number(device["height"], where + ".height"),
-                swift_number(device["scale"], where + ".scale")),
+                swift_number(device["scale"], where + ".scale"),
+                SENSOR_HOUSINGS[housing]),
             "            portraitSafeArea: %s," % swift_insets(device["portraitSafeArea"], where + ".portraitSafeArea"),
             "            landscapeSafeArea: %s)," % swift_insets(device["landscapeSafeArea"], where + ".landscapeSafeArea"),
         ]
@@ -127,20 +136,8 @@ def main(arguments):
         shutil.copyfile(paths[0], FIXTURE)
     with open(FIXTURE, encoding="utf-8") as file:
         table = json.load(file)
-    text = generate(table)
-    if check:
-        try:
-            with open(OUTPUT, encoding="utf-8") as file:
-                current = file.read()
-        except FileNotFoundError:
-            current = None
-        if current != text:
-            sys.exit("error: %s is out of date; run scripts/generate-device-catalog.py" % os.path.relpath(OUTPUT, ROOT))
-        return
-    with open(OUTPUT, "w", encoding="utf-8") as file:
-        file.write(text)
-    print("wrote %s (%d devices)" % (os.path.relpath(OUTPUT, ROOT), len(table["devices"])))
-
+    write_or_check(OUTPUT, generate(table), ROOT, os.path.basename(__file__), check,
+                   " (%d devices)" % len(table["devices"]))
 
 if __name__ == "__main__":
     main(sys.argv[1:])

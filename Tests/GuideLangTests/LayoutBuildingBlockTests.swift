@@ -20,6 +20,7 @@ struct LayoutBlockDeviceRecord: Decodable {
     var width: Double
     var height: Double
     var scale: Double
+    var sensorHousing: String
     var portraitSafeArea: LayoutBlockInsetsRecord
     var landscapeSafeArea: LayoutBlockInsetsRecord
 }
@@ -68,6 +69,7 @@ struct LayoutBlockDeviceTests {
             #expect(device.width == record.width, "\(record.id)")
             #expect(device.height == record.height, "\(record.id)")
             #expect(device.scale == record.scale, "\(record.id)")
+            #expect(device.sensorHousing.rawValue == record.sensorHousing, "\(record.id)")
             #expect(device.portraitSafeArea == record.portraitSafeArea.edgeInsets, "\(record.id)")
             #expect(device.landscapeSafeArea == record.landscapeSafeArea.edgeInsets, "\(record.id)")
         }
@@ -93,6 +95,26 @@ struct LayoutBlockDeviceTests {
         }
     }
 
+    /// The catalogue says which phones have a Dynamic Island or a notch, and the measured insets
+    /// agree: the Dynamic Island's phones have the tallest top insets, home-button iPhones and
+    /// iPads a status bar only.
+    @Test func sensorHousingAgreesWithTheMeasuredInsets() throws {
+        let byHousing = Dictionary(grouping: DeviceCatalog.presets, by: \.sensorHousing)
+        let island = try #require(byHousing[.dynamicIsland])
+        let notch = try #require(byHousing[.notch])
+        #expect(island.allSatisfy { !$0.isAndroid && $0.kind == "phone" && $0.portraitSafeArea.top >= 59 })
+        #expect(notch.allSatisfy { !$0.isAndroid && $0.kind == "phone" && (44...50).contains($0.portraitSafeArea.top) })
+        let holes = byHousing[.cameraHole] ?? []
+        #expect(holes.allSatisfy { $0.isAndroid })
+        for device in byHousing[.bezel] ?? [] where !device.isAndroid {
+            #expect(device.kind == "tablet" || device.portraitSafeArea.top == 20, "\(device.id)")
+        }
+        #expect(DeviceCatalog.device(id: "iphone-14")?.sensorHousing == .notch)
+        #expect(DeviceCatalog.device(id: "iphone-14-pro")?.sensorHousing == .dynamicIsland)
+        #expect(DeviceCatalog.device(id: "iphone-se-3")?.sensorHousing == .bezel)
+        #expect(DeviceCatalog.screen(parsing: "390x844@47,0,34,0")?.sensorHousing == nil)
+    }
+
     @Test func portraitAndLandscapeScreens() {
         for device in DeviceCatalog.presets {
             let portrait = device.screen(.portrait)
@@ -105,6 +127,7 @@ struct LayoutBlockDeviceTests {
             #expect(landscape.orientation == .landscape)
             #expect(portrait.id == device.id && landscape.id == device.id)
             #expect(portrait.isAndroid == device.isAndroid && landscape.isAndroid == device.isAndroid)
+            #expect(portrait.sensorHousing == device.sensorHousing && landscape.sensorHousing == device.sensorHousing)
         }
         let iPhone = DeviceCatalog.device(id: "iphone-12")!.screen(.landscape)
         #expect(iPhone.name == "iPhone 12, landscape")
@@ -207,7 +230,6 @@ struct LayoutBlockTextTests {
         }
         #expect(ContentSizeCategory.allCases.map(\.bodySize) == [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53])
         #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
-        #expect(ContentSizeCategory.large.scale == 1)
     }
 
     @Test func knownValues() {
@@ -236,8 +258,11 @@ struct LayoutBlockTextTests {
             #expect(TextMetrics.lineHeight(textStyle: style, size: size, category: .large) == leading, "\(style)")
             #expect(TextMetrics.fontSize(textStyle: style, size: size, category: .large) == size, "\(style)")
         }
-        // Unknown styles still scale, with 1.2 × size lines.
-        #expect(Self.close(TextMetrics.lineHeight(textStyle: "mystery", size: 10, category: .accessibilityMedium), 12 * 28 / 17))
+        // A style the table lacks grows like the fastest-growing style (caption1 at AX1: 22 / 12)
+        // with the loosest lines of any style there (caption1 again: 28 / 22).
+        let mystery = TextMetrics.measure("x", textStyle: "mystery", size: 10, weight: "regular", category: .accessibilityMedium, maxWidth: 100)
+        #expect(Self.close(mystery.fontSize, 10 * 22 / 12))
+        #expect(Self.close(mystery.lineHeight, 10 * 22 / 12 * 28 / 22))
     }
 
     @Test func emptyAndForcedBreaks() {
@@ -344,9 +369,86 @@ struct LayoutBlockTextTests {
             if category.isAccessibilityCategory { #expect(measurement.height > large.height) }
             previous = measurement
         }
-        let largestTitle = TextMetrics.measure("Hi", textStyle: "title1", size: 28, weight: "bold", category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
-        #expect(Self.close(largestTitle.fontSize, 28 * 53 / 17))
-        #expect(Self.close(largestTitle.lineHeight, 34 * 53 / 17))
+        // Every style grows with the category, each on its own row of Apple's table.
+        for style in DynamicType.textStyles {
+            let sizes = ContentSizeCategory.allCases.compactMap { DynamicType.size(of: style, at: $0) }
+            #expect(sizes.count == ContentSizeCategory.allCases.count, "\(style)")
+            for (smaller, larger) in zip(sizes, sizes.dropFirst()) {
+                #expect(larger.size >= smaller.size && larger.leading >= smaller.leading, "\(style)")
+            }
+        }
+        // A font whose size is not its style's size at Large keeps the proportion: title1 at 14 pt
+        // is half of title1, so half of its 58 / 68 pt at AX5.
+        let halfTitle = TextMetrics.measure("Hi", textStyle: "title1", size: 14, weight: "bold", category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
+        #expect(halfTitle.fontSize == 29 && halfTitle.lineHeight == 34)
+    }
+
+    /// The shape of `Fixtures/dynamic-type-sizes.json`, decoded independently of the generated table.
+    struct DynamicTypeFile: Decodable {
+        struct Category: Decodable {
+            var category: String
+            var hig: String
+            var styles: [Cell]
+        }
+
+        struct Cell: Decodable {
+            var style: String
+            var hig: String
+            var weight: String
+            var size: Double
+            var leading: Double
+        }
+
+        var source: String
+        var categories: [Category]
+    }
+
+    /// The Swift table says what the transcription of Apple's table says, cell by cell, and has
+    /// nothing else; text of each style measures at exactly that size and line height.
+    @Test func dynamicTypeTableMatchesTheDataFileCellByCell() throws {
+        let data = try Data(contentsOf: TestSupport.fixtures.appendingPathComponent("dynamic-type-sizes.json"))
+        let file = try JSONDecoder().decode(DynamicTypeFile.self, from: data)
+        #expect(file.source == "https://developer.apple.com/design/human-interface-guidelines/typography#Specifications")
+        #expect(file.categories.map(\.category) == ContentSizeCategory.allCases.map(\.rawValue))
+        #expect(file.categories.map(\.hig) == ["xSmall", "Small", "Medium", "Large (Default)", "xLarge", "xxLarge", "xxxLarge",
+                                               "AX1", "AX2", "AX3", "AX4", "AX5"])
+        var cells = 0
+        for entry in file.categories {
+            let category = try #require(ContentSizeCategory(rawValue: entry.category))
+            #expect(entry.styles.map(\.style) == DynamicType.textStyles, "\(entry.category)")
+            for cell in entry.styles {
+                let size = DynamicType.size(of: cell.style, at: category)
+                #expect(size == DynamicType.TextStyleSize(size: cell.size, leading: cell.leading), "\(cell.style) at \(entry.hig)")
+                // An IR font carries its style's size at Large.
+                let large = try #require(DynamicType.size(of: cell.style, at: .large)).size
+                #expect(TextMetrics.fontSize(textStyle: cell.style, size: large, category: category) == cell.size, "\(cell.style) at \(entry.hig)")
+                #expect(TextMetrics.lineHeight(textStyle: cell.style, size: large, category: category) == cell.leading, "\(cell.style) at \(entry.hig)")
+                cells += 1
+            }
+        }
+        #expect(cells == 11 * 12)
+        // Weights do not change with the text size (only headline is semibold), so the model needs none.
+        for style in DynamicType.textStyles {
+            let weights = Set(file.categories.flatMap { $0.styles.filter { $0.style == style }.map(\.weight) })
+            #expect(weights == [style == "headline" ? "semibold" : "regular"], "\(style)")
+        }
+        #expect(DynamicType.size(of: "mystery", at: .large) == nil)
+    }
+
+    /// At AX5 each style is drawn at its own size, not body's 53 / 17 (Apple's HIG, AX5 table):
+    /// small styles grow more than body, large titles less.
+    @Test(arguments: [
+        ("large-title", 34.0, 60.0, 70.0), ("title1", 28, 58, 68), ("title2", 22, 56, 66), ("title3", 20, 55, 65),
+        ("headline", 17, 53, 62), ("body", 17, 53, 62), ("callout", 16, 51, 60), ("subheadline", 15, 49, 58),
+        ("footnote", 13, 44, 52), ("caption1", 12, 43, 51), ("caption2", 11, 40, 48),
+    ])
+    func eachStyleAtAX5(style: String, sizeAtLarge: Double, size: Double, leading: Double) {
+        let measurement = TextMetrics.measure("Hello\nworld", textStyle: style, size: sizeAtLarge, weight: "regular",
+                                              category: .accessibilityExtraExtraExtraLarge, maxWidth: 1000)
+        #expect(measurement.fontSize == size)
+        #expect(measurement.lineHeight == leading)
+        #expect(measurement.height == 2 * leading)
+        #expect(Self.close(measurement.width, 5 * 0.5 * size))
     }
 
     @Test func fixedSizeFontsDoNotScale() {
@@ -500,5 +602,143 @@ struct LayoutBlockContrastTests {
         #expect(!Contrast.isLargeText(size: 13.9, weight: "bold"))
         #expect(!Contrast.isLargeText(size: 14, weight: "light"))
         #expect(Contrast.isLargeText(size: 34, weight: "ultralight"))
+    }
+}
+
+struct LayoutBlockCutoutTests {
+    static func rounded(_ x: Double, _ y: Double, _ width: Double, _ height: Double, radius: Double) -> Cutout {
+        Cutout(bounds: Rect(x: x, y: y, width: width, height: height), cornerRadius: radius, isCircle: false)
+    }
+
+    static func circle(centerX: Double, centerY: Double, radius: Double) -> Cutout {
+        Cutout(bounds: Rect(x: centerX - radius, y: centerY - radius, width: 2 * radius, height: 2 * radius), cornerRadius: radius, isCircle: true)
+    }
+
+    static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+    /// Whether a point lies in the hole as drawn: within the radius of its core.
+    static func contains(_ cutout: Cutout, _ x: Double, _ y: Double) -> Bool {
+        let core = cutout.core
+        let dx = max(core.minX - x, 0, x - core.maxX)
+        let dy = max(core.minY - y, 0, y - core.maxY)
+        return dx * dx + dy * dy <= cutout.drawnRadius * cutout.drawnRadius
+    }
+
+    @Test func separationOfShapesAsDrawn() {
+        // Plain rectangles: the gap between them, or the least move that clears them.
+        #expect(Self.rounded(0, 0, 44, 44, radius: 0).separation(from: Self.rounded(52, 0, 44, 44, radius: 0)) == 8)
+        #expect(Self.rounded(0, 0, 64, 64, radius: 0).separation(from: Self.rounded(52, 0, 64, 64, radius: 0)) == -12)
+        // One inside the other must move 50 pt (to the leading side) to clear it.
+        #expect(Self.rounded(0, 0, 100, 100, radius: 0).separation(from: Self.rounded(40, 40, 10, 10, radius: 0)) == -50)
+        // Circles: centre distance less the radii.
+        #expect(Self.circle(centerX: 0, centerY: 0, radius: 10).separation(from: Self.circle(centerX: 30, centerY: 0, radius: 10)) == 10)
+        #expect(Self.circle(centerX: 0, centerY: 0, radius: 10).separation(from: Self.circle(centerX: 0, centerY: 15, radius: 10)) == -5)
+        // Two 64 pt circles (capsules around squares) 52 pt apart on each axis: their boxes share a
+        // 12 pt corner square, but the circles are 73.5 - 64 = 9.5 pt apart.
+        let front = Self.rounded(90, 90, 64, 64, radius: 32)
+        let back = Self.rounded(142, 142, 64, 64, radius: 32)
+        #expect(front.bounds.intersects(back.bounds))
+        #expect(Self.close(front.separation(from: back), (2 * 52.0 * 52).squareRoot() - 64))
+        #expect(!front.overlaps(back) && !back.overlaps(front))
+        // A circle off a rectangle's corner: 3√2 - 4 from the corner, though the boxes overlap.
+        let square = Self.rounded(0, 0, 10, 10, radius: 0)
+        let ball = Self.circle(centerX: 13, centerY: 13, radius: 4)
+        #expect(Self.close(square.separation(from: ball), 3 * 2.0.squareRoot() - 4))
+        #expect(!square.overlaps(ball) && !ball.overlaps(square.bounds))
+        // A capsule and a rounded rectangle end to end, touching: not an overlap.
+        let capsule = Self.rounded(0, 0, 100, 40, radius: 20)
+        let card = Self.rounded(100, 0, 50, 40, radius: 6)
+        #expect(capsule.separation(from: card) == 0 && !capsule.overlaps(card))
+        // A radius larger than the shape allows is drawn clamped.
+        #expect(Self.rounded(0, 0, 20, 10, radius: 50).drawnRadius == 5)
+    }
+
+    /// On random shapes, the separation agrees with sampling points: holes that overlap by more
+    /// than the grid's spacing share a sample point; holes further apart than that share none.
+    @Test func separationAgreesWithSampledPoints() {
+        var generator = RobustnessTests.SeededGenerator(state: 0xC0FFEE)
+        func random(_ range: ClosedRange<Double>) -> Double { Double.random(in: range, using: &generator) }
+        func shape() -> Cutout {
+            let (width, height) = (random(1...40), random(1...40))
+            return Self.rounded(random(0...60), random(0...60), width, height, radius: random(0...1) < 0.3 ? 0 : random(0...25))
+        }
+        let step = 0.25
+        var outcomes = (overlapping: 0, apart: 0, apartWithSharedBoxes: 0)
+        for _ in 0..<3000 {
+            let (first, second) = (shape(), shape())
+            let separation = first.separation(from: second)
+            #expect(Self.close(separation, second.separation(from: first)))
+            guard abs(separation) > 2 * step else { continue }
+            // Only the shared part of the bounding boxes can hold a shared point.
+            var shared = false
+            let box = first.bounds.intersection(second.bounds)
+            var y = box?.minY ?? .infinity
+            while let box, y <= box.maxY, !shared {
+                var x = box.minX
+                while x <= box.maxX, !shared {
+                    shared = Self.contains(first, x, y) && Self.contains(second, x, y)
+                    x += step
+                }
+                y += step
+            }
+            #expect(shared == (separation < 0), "\(first) and \(second): separation \(separation)")
+            if separation < 0 { outcomes.overlapping += 1 } else { outcomes.apart += 1 }
+            if separation > 0, box != nil { outcomes.apartWithSharedBoxes += 1 }
+        }
+        // The sample has all three kinds, including the corner case boxes alone get wrong.
+        #expect(outcomes.overlapping > 500 && outcomes.apart > 500 && outcomes.apartWithSharedBoxes > 20, "\(outcomes)")
+    }
+}
+
+struct LayoutBlockOverlayTests {
+    static func color(_ hex: String) -> RGBAColor { RGBAColor(hex: hex + "FF")! }
+
+    @Test func knownOverlays() throws {
+        // Black at 20% is 1.6:1; 29% is the least that reaches 2:1; nothing is darker than black.
+        #expect(abs(OverlayContrast.ratio(.black, opacity: 0.2) - 1.6) < 0.01)
+        #expect(OverlayContrast.leastOpacity(.black) == 29)
+        #expect(OverlayContrast.ratio(.black, opacity: 0.29) >= 2 && OverlayContrast.ratio(.black, opacity: 0.28) < 2)
+        #expect(OverlayContrast.darkerShade(of: .black, opacity: 0.2) == nil)
+        #expect(OverlayContrast.advice(.black, opacity: 0.2) == "raise the opacity to at least 29%: 'overlay: #000000 @ 29%'")
+        // #E8E8E8 is 1.22:1 even fully opaque: no opacity helps, a darker grey does.
+        let light = Self.color("#E8E8E8")
+        #expect(abs(OverlayContrast.ratio(light, opacity: 1) - 1.225) < 0.005)
+        #expect(OverlayContrast.leastOpacity(light) == nil)
+        let shade = try #require(OverlayContrast.darkerShade(of: light, opacity: 1))
+        #expect(OverlayContrast.ratio(shade, opacity: 1) >= 2)
+        #expect(shade.red == shade.green && shade.green == shade.blue, "a grey stays grey")
+        #expect(OverlayContrast.advice(light, opacity: 1).hasPrefix("no opacity makes #E8E8E8 dark enough"))
+        // Grey at 40% can be fixed either way, and both are offered.
+        let grey = Self.color("#808080")
+        #expect(OverlayContrast.advice(grey, opacity: 0.4).hasPrefix("raise the opacity to at least"))
+        #expect(OverlayContrast.advice(grey, opacity: 0.4).contains("or keep 40% with a darker colour"))
+        // Too light and too transparent: both must change.
+        #expect(OverlayContrast.advice(Self.color("#C0C0C0"), opacity: 0.1).contains("even black would not stand out"))
+    }
+
+    /// Whatever the colour and opacity, every value the advice suggests passes, and is the least
+    /// (opacity) or nearly the lightest (shade) that does.
+    @Test func suggestionsPass() {
+        var generator = RobustnessTests.SeededGenerator(state: 0x0FE1A7)
+        for _ in 0..<400 {
+            let color = RGBAColor(red: Double.random(in: 0...1, using: &generator), green: Double.random(in: 0...1, using: &generator),
+                                  blue: Double.random(in: 0...1, using: &generator))
+            let opacity = Double(Int.random(in: 1...100, using: &generator)) / 100
+            if let least = OverlayContrast.leastOpacity(color) {
+                #expect(OverlayContrast.ratio(color, opacity: Double(least) / 100) >= 2)
+                if least > 1 { #expect(OverlayContrast.ratio(color, opacity: Double(least - 1) / 100) < 2) }
+            } else {
+                #expect(OverlayContrast.ratio(color, opacity: 1) < 2)
+            }
+            if let shade = OverlayContrast.darkerShade(of: color, opacity: opacity) {
+                let ratio = OverlayContrast.ratio(shade, opacity: opacity)
+                #expect(ratio >= 2)
+                // Lighter by a byte on the brightest channel is (about) where it stops passing.
+                #expect(ratio < 2.1 || (shade.red == 0 && shade.green == 0 && shade.blue == 0) || OverlayContrast.ratio(color, opacity: opacity) >= 2,
+                        "\(color) at \(opacity): \(shade) is \(ratio):1")
+            } else {
+                #expect(OverlayContrast.ratio(.black, opacity: opacity) < 2)
+            }
+        }
     }
 }

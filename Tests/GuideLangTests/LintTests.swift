@@ -155,3 +155,99 @@ struct SeedPlacementTests {
         }
     }
 }
+
+/// What lint makes of `overlay: none` (no dimming, no cut-out) and of the page model's text.
+struct LintModelTests {
+    static func lint(_ source: String, device: String = "iphone-se-3") throws -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
+        let compilation = Compilation.compile(path: "model.guide", text: source)
+        let document = try #require(compilation.document, "\(compilation.diagnostics.map(\.message))")
+        #expect(!compilation.hasErrors)
+        let screen = try #require(DeviceCatalog.device(id: device)).screen(.portrait)
+        return Linter.run(document, options: Linter.Options(screens: [screen]))
+    }
+
+    /// With no overlay no hole is cut, so overlapping cut-outs are not reported and none are
+    /// listed, but the tip lands exactly where it would with an overlay.
+    @Test func overlayNoneCutsNoHoleButPlacesTheTipTheSame() throws {
+        let (diagnostics, layouts) = try Self.lint("""
+            screen editor {
+              target undo { trailing: 68 safe  top: 8 safe  size: 44 x 44 }
+              target redo { trailing: 16 safe  top: 8 safe  size: 44 x 44 }
+            }
+            guide tips {
+              title: "Tips"
+              tour basics on editor {
+                step dimmed { highlight: undo, redo  title: "Undo and redo" }
+                step popover { highlight: undo, redo  overlay: none  title: "Undo and redo" }
+              }
+            }
+            """)
+        #expect(diagnostics.map(\.code.id) == ["GL1005"])
+        #expect(diagnostics.first?.message.contains("'dimmed'") == true)
+        let byStep = Dictionary(layouts.map { ($0.step, $0) }, uniquingKeysWith: { first, _ in first })
+        let dimmed = try #require(byStep["dimmed"])
+        let popover = try #require(byStep["popover"])
+        #expect(dimmed.cutouts.count == 2 && popover.cutouts.isEmpty)
+        #expect(dimmed.placement == popover.placement)
+        #expect(popover.jsonLine.contains(#""cutouts":[]"#))
+    }
+
+    /// Without an overlay, a tip covers its target only where it covers the target itself: the
+    /// padding around it is not drawn.
+    @Test func overlayNoneJudgesCoverageByTheTargetsOwnFrame() throws {
+        func covers(_ overlay: String) throws -> Bool {
+            let (diagnostics, _) = try Self.lint("""
+                screen home { target compose { leading: 100 safe  top: 100 safe  size: 56 x 56 } }
+                guide tips {
+                  title: "Tips"
+                  tour basics on home {
+                    step compose { highlight: compose  overlay: \(overlay)  placement: below  gap-from: target  gap: 5  title: "Write a note" }
+                  }
+                }
+                """)
+            return diagnostics.contains { $0.code.id == "GL1004" }
+        }
+        // 5 pt below the target, inside its 10 pt padding: over the drawn cut-out, clear of the target.
+        #expect(try covers("#000000 @ 70%"))
+        #expect(try !covers("none"))
+    }
+
+    /// Text with no bubble and no overlay sits on the app itself: black text is fine on white
+    /// app content and unreadable on black.
+    @Test func tipTextWithoutBubbleOrOverlayIsJudgedOnTheApp() throws {
+        let (diagnostics, _) = try Self.lint("""
+            screen home { target compose { leading: 100 safe  top: 100 safe  size: 56 x 56 } }
+            guide tips {
+              title: "Tips"
+              tour basics on home {
+                step compose { highlight: compose  overlay: none  tip-background: none  title: "Write a note" }
+              }
+            }
+            """)
+        let contrast = diagnostics.filter { $0.code.id == "GL1008" }
+        #expect(contrast.count == 1)
+        #expect(contrast.first?.message.hasSuffix("in dark mode") == true)
+        #expect(contrast.first?.notes.first?.hasPrefix("#000000FF on #000000FF") == true)
+    }
+
+    /// GL1011's explanation states the page model the code uses: the image at most 40% of the
+    /// content's height (the safe area less the 16 pt margins), not of the safe area's height.
+    @Test func pageOverflowExplanationMatchesThePageModel() throws {
+        let entry = try #require(DiagnosticExplanation.explanation(for: .pageOverflow))
+        #expect(entry.explanation.contains("at most 40% of the content's height (the safe area's height less the two 16 pt margins)"))
+        #expect(!entry.explanation.contains("safe height"))
+        // On a 400 × 200 screen the content is 368 × 168: an image of min(368, 0.4 × 168) = 67.2 pt
+        // and 12 pt, a one-line large title (41 pt) and 12 pt, and the 64 pt row make 196.2 pt.
+        let compilation = Compilation.compile(path: "page.guide", text: """
+            guide welcome {
+              title: "Welcome"
+              pages { page one { image: "art"  title: "A" } }
+            }
+            """)
+        let document = try #require(compilation.document)
+        let screen = try #require(DeviceCatalog.screen(parsing: "400x200"))
+        let diagnostics = Linter.lint(document, options: Linter.Options(screens: [screen]))
+        let overflow = try #require(diagnostics.first { $0.code.id == "GL1011" })
+        #expect(overflow.notes == ["on 400×200: 196.2 pt of content in 168 pt"])
+    }
+}

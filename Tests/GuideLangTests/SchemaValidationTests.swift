@@ -456,7 +456,7 @@ enum SchemaValidationSample {
             overlay: #000000 @ 80%, dark: #212121 @ 0.5
             progress: key("tour.progress")
             style: bubble
-            step welcome { placement: center  title: "Hello"  body: "No target"  advance: after 0s }
+            step welcome { placement: center  title: "Hello"  body: "No target"  advance: after 0s  overlay: none }
             step login  { highlight: login  title: key("tour.title")  shape: auto  advance: tap anywhere  flip: auto }
             step signup { highlight: signup  body: "Sign up"  shape: auto(threshold: 0.5, radius: 4)  advance: tap target  flip: none  missing: end }
             step logo   { highlight: logo  title: "Logo"  shape: circle  advance: button key("tour.next")  flip: within(150)  missing: wait 2s }
@@ -485,7 +485,7 @@ enum SchemaValidationSample {
         #""kind": "tapAnywhere""#, #""kind": "tapTarget""#, #""kind": "button""#, #""kind": "after""#,
         #""kind": "skip""#, #""kind": "end""#, #""kind": "wait""#,
         #""maxCount": null"#, #""pages": null"#, #""scroll": null"#, #""anchor": null"#, #""background": null"#,
-        #""progress": null"#, #""next": null"#, #""darkOpacity": null"#, #""textStyle": null"#,
+        #""progress": null"#, #""next": null"#, #""darkOpacity": null"#, #""textStyle": null"#, #""overlay": null"#,
     ]
 
     /// Compiles the sample (also written to a temporary .guide file, as a build would read it)

@@ -1676,7 +1676,7 @@ extension DiagnosticExplanation {
                 """#),
         DiagnosticExplanation(
             code: .targetInUnsafeArea,
-            title: "target under the notch, status bar or home indicator",
+            title: "target under the Dynamic Island, notch, status bar or home indicator",
             explanation: """
                 The target is on the screen but reaches outside the safe area on some device: under the status bar, \
                 the notch or Dynamic Island, the home indicator, or in landscape the sensor housing at the sides. \
@@ -1685,8 +1685,10 @@ extension DiagnosticExplanation {
                 where nothing can be tapped. A search bar measured on an iPhone SE, `top: 44` from the top of the \
                 screen, clears its 20 pt status bar but straddles the safe area's top edge on an iPhone 17 Pro Max \
                 (62 pt) in portrait, and in landscape runs under the 62 pt unsafe edges on both sides. The note \
-                names each device, the frame, and the edge it reaches under with that edge's inset. This is a \
-                warning. Measure the target's edges from the safe area with `safe`, as in `top: 8 safe`.
+                names each device, the frame, and what it reaches under with that edge's inset: the Dynamic \
+                Island on a phone that has one, the notch on a phone with a notch (the device catalogue records \
+                which), else the status bar; at the bottom the home indicator or Android's navigation bar. This \
+                is a warning. Measure the target's edges from the safe area with `safe`, as in `top: 8 safe`.
                 """,
             example: #"""
                 screen home {
@@ -1816,10 +1818,14 @@ extension DiagnosticExplanation {
             explanation: """
                 A step highlights several targets and, once each is grown by `padding`, their cut-outs overlap. \
                 The holes merge into one odd shape with a seam where they meet, and it is no longer clear which \
-                control the tip means. Two 44 pt buttons 8 pt apart, with the default 10 pt padding, share a 12 pt \
-                strip. The note gives the shared rectangle on each screen. This is a warning. Make `padding` at \
-                most half the space between the targets (`padding: 3` here), highlight one target that covers the \
-                whole group, or highlight them in separate steps.
+                control the tip means. The shapes are compared as drawn, padding included: circles, capsules and \
+                rounded corners by their curves, so two round cut-outs placed diagonally, whose bounding boxes \
+                share a corner neither circle reaches, do not overlap. Two 44 pt buttons 8 pt apart, with the \
+                default 10 pt padding, overlap by 12 pt. The note gives, for each screen, how far the cut-outs \
+                overlap (the least distance one would have to move to clear the other) and the padding, or for \
+                `circle(r)` the radius, that would separate them. This is a warning. Make `padding` at most half \
+                the space between the targets (`padding: 3` here), highlight one target that covers the whole \
+                group, or highlight them in separate steps.
                 """,
             example: #"""
                 screen editor {
@@ -1994,9 +2000,13 @@ extension DiagnosticExplanation {
                 guidec composites the overlay over white app content, where a spotlight is hardest to see, and asks \
                 for at least 2:1 between the dimmed screen and the undimmed cut-out. `#000000 @ 20%` turns white \
                 into #CCCCCC, only 1.6:1: the hole barely shows, and people do not see what the step is about. \
-                Black needs about 30% (2.1:1); the default, `#000000 @ 70%`, gives 8.5:1. The note gives the \
-                dimmed colour and the ratio. This is a warning, reported once per step. Raise the overlay's \
-                opacity, or use a darker colour.
+                Black needs 29% (2.04:1); the default, `#000000 @ 70%`, gives 8.5:1. A light colour may not get \
+                there at any opacity: #E8E8E8 is 1.22:1 even fully opaque, and only a darker colour helps. This \
+                is a warning, reported once where the `overlay` is written (on the step, its tour or a style), \
+                however many steps it applies to; the notes give the dimmed colour and the ratio, and name the \
+                steps. The help says what reaches 2:1 for this colour: the least opacity, a darker shade at the \
+                same opacity, or both. A guide that wants no dimming at all (a popover-style tip over the app as \
+                it is) says `overlay: none`, which is not checked.
                 """,
             example: #"""
                 screen home {
@@ -2068,8 +2078,9 @@ extension DiagnosticExplanation {
             title: "page content taller than the page",
             explanation: """
                 guidec lays each walkthrough page out as the app is expected to: the content inset 16 pt inside the \
-                safe area; the image, if any, a square as wide as the content but at most 40% of the safe height; \
-                then the title and the body, 12 pt apart; and a 64 pt row for the page indicator and the buttons at \
+                safe area; the image, if any, a square as wide as the content but at most 40% of the content's \
+                height (the safe area's height less the two 16 pt margins), followed by 12 pt; then the title and \
+                the body, each followed by 12 pt; and a 64 pt row for the page indicator and the buttons at \
                 the bottom. On some screen that content is taller than the room, so the app has to scroll, shrink \
                 or clip the page, and the buttons may cover the text. Phones in landscape have the least height: \
                 343 pt inside the margins on an iPhone SE, 280 pt on a Galaxy S25, where an image, a one-line title \

@@ -180,11 +180,16 @@ public enum IRJSONEmitter {
             json.key("scrollAnchor"); json.string(step.scrollAnchor)
             json.key("shape"); write(step.shape, &json)
             json.key("padding"); json.number(step.padding)
-            json.key("overlay"); json.object { json in
-                json.key("color"); json.string(step.overlay.color)
-                json.key("opacity"); json.number(step.overlay.opacity)
-                json.key("darkColor"); json.string(step.overlay.darkColor)
-                json.key("darkOpacity"); if let opacity = step.overlay.darkOpacity { json.number(opacity) } else { json.null() }
+            json.key("overlay")
+            if let overlay = step.overlay {
+                json.object { json in
+                    json.key("color"); json.string(overlay.color)
+                    json.key("opacity"); json.number(overlay.opacity)
+                    json.key("darkColor"); json.string(overlay.darkColor)
+                    json.key("darkOpacity"); if let opacity = overlay.darkOpacity { json.number(opacity) } else { json.null() }
+                }
+            } else {
+                json.null()
             }
             json.key("placement"); json.object { json in
                 let placement = step.placement

@@ -249,8 +249,9 @@ public struct IRStep: Equatable, Sendable {
     public var shape: IRShape
     /// Space between the target and the cut-out edge, in points.
     public var padding: Double
-    /// The dimming overlay.
-    public var overlay: IROverlay
+    /// The dimming overlay; nil for `overlay: none`, which dims nothing and cuts no hole (a
+    /// popover-style tip over the app as it is).
+    public var overlay: IROverlay?
     /// Where the tip goes.
     public var placement: IRPlacement
     /// How the step advances.
@@ -263,6 +264,9 @@ public struct IRStep: Equatable, Sendable {
     public var tip: IRTipStyle
     /// Where the step is declared, for lint diagnostics; not emitted.
     public var range: SourceRange?
+    /// Where the `overlay` property that applies to the step is written (on the step, its tour
+    /// or a style), for lint diagnostics; nil for the default. Not emitted.
+    public var overlayRange: SourceRange?
 }
 
 /// A spotlight cut-out shape.

@@ -58,25 +58,7 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilityCategory: Bool { rawValue.hasPrefix("accessibility-") }
 
-    /// The iOS body text size in points at this category (Apple's Human Interface Guidelines table).
-    public var bodySize: Double {
-        switch self {
-        case .extraSmall: 14
-        case .small: 15
-        case .medium: 16
-        case .large: 17
-        case .extraLarge: 19
-        case .extraExtraLarge: 21
-        case .extraExtraExtraLarge: 23
-        case .accessibilityMedium: 28
-        case .accessibilityLarge: 33
-        case .accessibilityExtraLarge: 40
-        case .accessibilityExtraExtraLarge: 47
-        case .accessibilityExtraExtraExtraLarge: 53
-        }
-    }
-
-    /// How much Dynamic Type text grows relative to the default: body size here over body at Large
-    /// (17 pt), applied to every text style (see `TextMetrics`).
-    public var scale: Double { bodySize / ContentSizeCategory.default.bodySize }
+    /// The iOS body text size in points at this category (Apple's table, `DynamicType`): 14 at
+    /// extra-small, 17 at Large, 53 at AX5. Other styles grow on their own curves.
+    public var bodySize: Double { DynamicType.size(of: "body", at: self)?.size ?? 17 }
 }

@@ -42,16 +42,33 @@ public struct Cutout: Equatable, Sendable {
         self.isCircle = isCircle
     }
 
+    /// The corner radius as drawn: never more than half the shorter side.
+    public var drawnRadius: Double { max(0, min(cornerRadius, bounds.width / 2, bounds.height / 2)) }
+
+    /// The rectangle the hole is grown from: the hole is every point within `drawnRadius` of it.
+    /// A circle's core is its centre, a capsule's the segment between its end centres, a plain
+    /// rectangle's the rectangle itself.
+    public var core: Rect { bounds.insetBy(drawnRadius) }
+
+    /// The distance between this hole and another as drawn, rounded corners and circles
+    /// included: positive, the gap between them; negative, how deep they overlap (the least
+    /// distance one would have to move for them to stop overlapping); 0 when they touch.
+    ///
+    /// Each hole is its core grown by its radius, so the holes are `separation` apart where
+    /// the cores are `separation + r1 + r2` apart.
+    public func separation(from other: Cutout) -> Double {
+        let (first, second) = (core, other.core)
+        // Per axis: the gap between the cores, or (negative) the least move that clears them.
+        let dx = max(first.minX - second.maxX, second.minX - first.maxX)
+        let dy = max(first.minY - second.maxY, second.minY - first.maxY)
+        let coreDistance = dx > 0 && dy > 0 ? (dx * dx + dy * dy).squareRoot() : max(dx, dy)
+        return coreDistance - drawnRadius - other.drawnRadius
+    }
+
+    /// Whether the two holes share area as drawn (touching does not count, with 1e-9 of slack).
+    public func overlaps(_ other: Cutout) -> Bool { separation(from: other) < -1e-9 }
+
     /// Whether the hole's shape (not only its bounding box) overlaps a rectangle; rounded
     /// corners and circles are taken into account so a tip tucked into a corner is not flagged.
-    public func overlaps(_ rect: Rect) -> Bool {
-        guard let shared = bounds.intersection(rect) else { return false }
-        guard cornerRadius > 0 else { return true }
-        // Rounded: the hole is the points within `cornerRadius` of its inner core rectangle, so
-        // the shapes overlap when the shared box comes closer than that to the core.
-        let core = bounds.insetBy(cornerRadius)
-        let dx = max(core.minX - shared.maxX, 0, shared.minX - core.maxX)
-        let dy = max(core.minY - shared.maxY, 0, shared.minY - core.maxY)
-        return dx * dx + dy * dy < cornerRadius * cornerRadius - 1e-9
-    }
+    public func overlaps(_ rect: Rect) -> Bool { overlaps(Cutout(bounds: rect, cornerRadius: 0, isCircle: false)) }
 }

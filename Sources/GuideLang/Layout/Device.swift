@@ -15,6 +15,8 @@ public struct Device: Equatable, Sendable {
     public var height: Double
     /// Pixels per point.
     public var scale: Double
+    /// What the front camera and sensors cut out of the screen.
+    public var sensorHousing: SensorHousing
     /// The unsafe margins in portrait.
     public var portraitSafeArea: EdgeInsets
     /// The unsafe margins in landscape, in landscape's own coordinates.
@@ -23,7 +25,7 @@ public struct Device: Equatable, Sendable {
     /// Creates a device from its portrait size and the safe areas of both orientations.
     public init(
         id: String, name: String, platform: String, kind: String, width: Double, height: Double, scale: Double,
-        portraitSafeArea: EdgeInsets, landscapeSafeArea: EdgeInsets
+        sensorHousing: SensorHousing, portraitSafeArea: EdgeInsets, landscapeSafeArea: EdgeInsets
     ) {
         self.id = id
         self.name = name
@@ -32,6 +34,7 @@ public struct Device: Equatable, Sendable {
         self.width = width
         self.height = height
         self.scale = scale
+        self.sensorHousing = sensorHousing
         self.portraitSafeArea = portraitSafeArea
         self.landscapeSafeArea = landscapeSafeArea
     }
@@ -50,6 +53,7 @@ public struct Device: Equatable, Sendable {
             width: isLandscape ? height : width,
             height: isLandscape ? width : height,
             safeArea: isLandscape ? landscapeSafeArea : portraitSafeArea,
-            isAndroid: isAndroid)
+            isAndroid: isAndroid,
+            sensorHousing: sensorHousing)
     }
 }

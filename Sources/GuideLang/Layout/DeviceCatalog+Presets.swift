@@ -7,6 +7,9 @@
 // About the table: Screen sizes in points (dp on Android), portrait width x height, and safe-area
 // insets, as measured by two public open-source projects in the simulators. Newer iOS releases
 // change some insets (iPad top 24->32, bottom 20->25; iPhone landscape bottom 21->20).
+// 'sensorHousing' is what the front camera and sensors cut out of the screen, which the top inset
+// (and the side insets in landscape) make room for: 'dynamic-island', 'notch', 'camera-hole' (a
+// punch-hole camera in the status bar) or 'none' (the camera sits in the bezel).
 
 extension DeviceCatalog {
     /// Every known device, in the order of devices.json.
@@ -14,301 +17,301 @@ extension DeviceCatalog {
         // iphone-8: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-8", name: "iPhone 8", platform: "iOS", kind: "phone",
-            width: 375, height: 667, scale: 2,
+            width: 375, height: 667, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)),
         // iphone-se-3: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-se-3", name: "iPhone SE (3rd gen)", platform: "iOS", kind: "phone",
-            width: 375, height: 667, scale: 2,
+            width: 375, height: 667, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)),
         // iphone-12-mini: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-12-mini", name: "iPhone 12 mini", platform: "iOS", kind: "phone",
-            width: 375, height: 812, scale: 3,
+            width: 375, height: 812, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 50, bottom: 21, trailing: 50)),
         // iphone-13-mini: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-13-mini", name: "iPhone 13 mini", platform: "iOS", kind: "phone",
-            width: 375, height: 812, scale: 3,
+            width: 375, height: 812, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 50, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 50, bottom: 21, trailing: 50)),
         // iphone-8-plus: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-8-plus", name: "iPhone 8 Plus", platform: "iOS", kind: "phone",
-            width: 414, height: 736, scale: 3,
+            width: 414, height: 736, scale: 3, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 20, leading: 0, bottom: 0, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)),
         // iphone-12: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-12", name: "iPhone 12", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-12-pro: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-12-pro", name: "iPhone 12 Pro", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-13: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-13", name: "iPhone 13", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-13-pro: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-13-pro", name: "iPhone 13 Pro", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-14: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-14", name: "iPhone 14", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-17e: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-17e", name: "iPhone 17e", platform: "iOS", kind: "phone",
-            width: 390, height: 844, scale: 3,
+            width: 390, height: 844, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 20, trailing: 47)),
         // iphone-14-pro: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-14-pro", name: "iPhone 14 Pro", platform: "iOS", kind: "phone",
-            width: 393, height: 852, scale: 3,
+            width: 393, height: 852, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59)),
         // iphone-16: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-16", name: "iPhone 16", platform: "iOS", kind: "phone",
-            width: 393, height: 852, scale: 3,
+            width: 393, height: 852, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 59, bottom: 20, trailing: 59)),
         // iphone-16-pro: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-16-pro", name: "iPhone 16 Pro", platform: "iOS", kind: "phone",
-            width: 402, height: 874, scale: 3,
+            width: 402, height: 874, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 62, bottom: 20, trailing: 62)),
         // iphone-17: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-17", name: "iPhone 17", platform: "iOS", kind: "phone",
-            width: 402, height: 874, scale: 3,
+            width: 402, height: 874, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 62, bottom: 20, trailing: 62)),
         // iphone-17-pro: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-17-pro", name: "iPhone 17 Pro", platform: "iOS", kind: "phone",
-            width: 402, height: 874, scale: 3,
+            width: 402, height: 874, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 62, bottom: 20, trailing: 62)),
         // iphone-air: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-air", name: "iPhone Air", platform: "iOS", kind: "phone",
-            width: 420, height: 912, scale: 3,
+            width: 420, height: 912, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 68, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 68, bottom: 20, trailing: 68)),
         // iphone-12-pro-max: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-12-pro-max", name: "iPhone 12 Pro Max", platform: "iOS", kind: "phone",
-            width: 428, height: 926, scale: 3,
+            width: 428, height: 926, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-13-pro-max: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-13-pro-max", name: "iPhone 13 Pro Max", platform: "iOS", kind: "phone",
-            width: 428, height: 926, scale: 3,
+            width: 428, height: 926, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-14-plus: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-14-plus", name: "iPhone 14 Plus", platform: "iOS", kind: "phone",
-            width: 428, height: 926, scale: 3,
+            width: 428, height: 926, scale: 3, sensorHousing: .notch,
             portraitSafeArea: EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47)),
         // iphone-14-pro-max: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "iphone-14-pro-max", name: "iPhone 14 Pro Max", platform: "iOS", kind: "phone",
-            width: 430, height: 932, scale: 3,
+            width: 430, height: 932, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 59, bottom: 21, trailing: 59)),
         // iphone-16-plus: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-16-plus", name: "iPhone 16 Plus", platform: "iOS", kind: "phone",
-            width: 430, height: 932, scale: 3,
+            width: 430, height: 932, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 59, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 59, bottom: 20, trailing: 59)),
         // iphone-16-pro-max: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-16-pro-max", name: "iPhone 16 Pro Max", platform: "iOS", kind: "phone",
-            width: 440, height: 956, scale: 3,
+            width: 440, height: 956, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 62, bottom: 20, trailing: 62)),
         // iphone-17-pro-max: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "iphone-17-pro-max", name: "iPhone 17 Pro Max", platform: "iOS", kind: "phone",
-            width: 440, height: 956, scale: 3,
+            width: 440, height: 956, scale: 3, sensorHousing: .dynamicIsland,
             portraitSafeArea: EdgeInsets(top: 62, leading: 0, bottom: 34, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 0, leading: 62, bottom: 20, trailing: 62)),
         // ipad-mini: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-mini", name: "iPad mini (A17 Pro)", platform: "iOS", kind: "tablet",
-            width: 744, height: 1133, scale: 2,
+            width: 744, height: 1133, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-mini-6th: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "ipad-mini-6th", name: "iPad mini (6th generation)", platform: "iOS", kind: "tablet",
-            width: 744, height: 1133, scale: 2,
+            width: 744, height: 1133, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)),
         // ipad-10: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-10", name: "iPad (10th gen)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-10th: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "ipad-10th", name: "iPad (10th generation)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)),
         // ipad-a16: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-a16", name: "iPad (A16)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-air-11-m2: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-air-11-m2", name: "iPad Air 11\" (M2)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-air-11-m4: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-air-11-m4", name: "iPad Air 11\" (M4)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-air-5th: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "ipad-air-5th", name: "iPad Air (5th generation)", platform: "iOS", kind: "tablet",
-            width: 820, height: 1180, scale: 2,
+            width: 820, height: 1180, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)),
         // ipad-pro-11in-4th: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "ipad-pro-11in-4th", name: "iPad Pro (11-inch) (4th generation)", platform: "iOS", kind: "tablet",
-            width: 834, height: 1194, scale: 2,
+            width: 834, height: 1194, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)),
         // ipad-pro-11-m4: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-pro-11-m4", name: "iPad Pro 11\" (M4)", platform: "iOS", kind: "tablet",
-            width: 834, height: 1210, scale: 2,
+            width: 834, height: 1210, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-pro-11-m5: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-pro-11-m5", name: "iPad Pro 11\" (M5)", platform: "iOS", kind: "tablet",
-            width: 834, height: 1210, scale: 2,
+            width: 834, height: 1210, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-air-13-m2: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-air-13-m2", name: "iPad Air 13\" (M2)", platform: "iOS", kind: "tablet",
-            width: 1024, height: 1366, scale: 2,
+            width: 1024, height: 1366, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-air-13-m4: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-air-13-m4", name: "iPad Air 13\" (M4)", platform: "iOS", kind: "tablet",
-            width: 1024, height: 1366, scale: 2,
+            width: 1024, height: 1366, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-pro-12-9in-6th: measured in the iOS 16.2 simulator (dimmmensions)
         Device(
             id: "ipad-pro-12-9in-6th", name: "iPad Pro (12.9-inch) (6th generation)", platform: "iOS", kind: "tablet",
-            width: 1024, height: 1366, scale: 2,
+            width: 1024, height: 1366, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)),
         // ipad-pro-13-m4: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-pro-13-m4", name: "iPad Pro 13\" (M4)", platform: "iOS", kind: "tablet",
-            width: 1032, height: 1376, scale: 2,
+            width: 1032, height: 1376, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // ipad-pro-13-m5: measured in the iOS 26.5 simulator (flutter_device_preview device_specs)
         Device(
             id: "ipad-pro-13-m5", name: "iPad Pro 13\" (M5)", platform: "iOS", kind: "tablet",
-            width: 1032, height: 1376, scale: 2,
+            width: 1032, height: 1376, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 32, leading: 0, bottom: 25, trailing: 0)),
         // samsung-galaxy-z-flip-8: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-z-flip-8", name: "Galaxy Z Flip8", platform: "android", kind: "foldable",
-            width: 360, height: 840, scale: 3,
+            width: 360, height: 840, scale: 3, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // samsung-galaxy-z-fold-8: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-z-fold-8", name: "Galaxy Z Fold8", platform: "android", kind: "foldable",
-            width: 731, height: 979, scale: 2.5,
+            width: 731, height: 979, scale: 2.5, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // google-pixel-10-pro-fold: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "google-pixel-10-pro-fold", name: "Pixel 10 Pro Fold", platform: "android", kind: "foldable",
-            width: 851.69, height: 882.87, scale: 2.4375,
+            width: 851.69, height: 882.87, scale: 2.4375, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 36, leading: 0, bottom: 32, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 56, leading: 0, bottom: 32, trailing: 0)),
         // samsung-galaxy-z-fold-8-ultra: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-z-fold-8-ultra", name: "Galaxy Z Fold8 Ultra", platform: "android", kind: "foldable",
-            width: 860, height: 954, scale: 2.625,
+            width: 860, height: 954, scale: 2.625, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // samsung-galaxy-s24: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-s24", name: "Galaxy S24", platform: "android", kind: "phone",
-            width: 360, height: 780, scale: 3,
+            width: 360, height: 780, scale: 3, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // samsung-galaxy-s25: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-s25", name: "Galaxy S25", platform: "android", kind: "phone",
-            width: 360, height: 780, scale: 3,
+            width: 360, height: 780, scale: 3, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // google-pixel-10: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "google-pixel-10", name: "Pixel 10", platform: "android", kind: "phone",
-            width: 411.43, height: 923.43, scale: 2.625,
+            width: 411.43, height: 923.43, scale: 2.625, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 54, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 52, leading: 0, bottom: 24, trailing: 0)),
         // google-pixel-9: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "google-pixel-9", name: "Pixel 9", platform: "android", kind: "phone",
-            width: 411.43, height: 923.43, scale: 2.625,
+            width: 411.43, height: 923.43, scale: 2.625, sensorHousing: .cameraHole,
             portraitSafeArea: EdgeInsets(top: 54, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 52, leading: 0, bottom: 24, trailing: 0)),
         // samsung-galaxy-tab-s11: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-tab-s11", name: "Galaxy Tab S11", platform: "android", kind: "tablet",
-            width: 800, height: 1280, scale: 2,
+            width: 800, height: 1280, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
         // samsung-galaxy-tab-s10-plus: Android emulator/hand spec (flutter_device_preview device_specs); insets less certain
         Device(
             id: "samsung-galaxy-tab-s10-plus", name: "Galaxy Tab S10+", platform: "android", kind: "tablet",
-            width: 876, height: 1400, scale: 2,
+            width: 876, height: 1400, scale: 2, sensorHousing: .bezel,
             portraitSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0),
             landscapeSafeArea: EdgeInsets(top: 24, leading: 0, bottom: 24, trailing: 0)),
     ]

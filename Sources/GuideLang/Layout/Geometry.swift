@@ -111,9 +111,15 @@ public struct Screen: Equatable, Sendable {
     public var safeArea: EdgeInsets
     /// Whether the platform is Android (its minimum tap target is 48 dp, not 44 pt).
     public var isAndroid: Bool
+    /// What the device's camera and sensors cut out of the screen; nil when not known (a size
+    /// given by hand).
+    public var sensorHousing: SensorHousing?
 
     /// Creates a screen.
-    public init(name: String, id: String, orientation: Orientation, width: Double, height: Double, safeArea: EdgeInsets, isAndroid: Bool) {
+    public init(
+        name: String, id: String, orientation: Orientation, width: Double, height: Double, safeArea: EdgeInsets, isAndroid: Bool,
+        sensorHousing: SensorHousing? = nil
+    ) {
         self.name = name
         self.id = id
         self.orientation = orientation
@@ -121,6 +127,7 @@ public struct Screen: Equatable, Sendable {
         self.height = height
         self.safeArea = safeArea
         self.isAndroid = isAndroid
+        self.sensorHousing = sensorHousing
     }
 
     /// The whole screen.

@@ -49,6 +49,15 @@ public struct Linter: Sendable {
         /// What broke on this screen, with numbers.
         var detail: String
         var help: [String]
+        /// The step a finding reported where a shared value is written applies to, for its notes.
+        var subject: Subject?
+    }
+
+    /// A step that a finding about a value written once (on a tour or in a style) applies to.
+    struct Subject: Sendable {
+        var guide: String
+        var tour: String
+        var step: String
     }
 
     /// Where one step's tip and cut-outs land on one screen.
@@ -169,8 +178,11 @@ public struct Linter: Sendable {
                 checkPosition(target, frame: frame, step: step, range: range, screen: screen)
                 if case .tapTarget = step.advance { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
             }
+            // Without an overlay no hole is cut, but the cut-outs' geometry still places the tip.
             let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
-            checkOverlaps(cutouts, highlighted: highlighted, step: step, range: range, screen: screen)
+            if step.overlay != nil {
+                checkOverlaps(cutouts, frames: frames, highlighted: highlighted, step: step, range: range, screen: screen)
+            }
             // Text is measured once per distinct width: most screens are wider than the tip.
             let widest = TipSize.widest(step: step, screen: screen)
             let size = sizesByWidth[widest] ?? TipSize(step: step, texts: texts, widest: widest)
@@ -180,7 +192,7 @@ public struct Linter: Sendable {
                                          placement: step.placement, screen: screen)
             if options.recordsLayouts {
                 layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
-                                          targetFrames: frames, cutouts: cutouts, placement: placement))
+                                          targetFrames: frames, cutouts: step.overlay == nil ? [] : cutouts, placement: placement))
             }
             if !placement.fits {
                 let tried = placement.attempts.map { attempt in
@@ -203,10 +215,12 @@ public struct Linter: Sendable {
                            ? "shorten the text, or let the tip flip to another side with 'flip: auto'"
                            : "shorten the text, or use a smaller 'title-font' or 'body-font'"])
             } else {
-                for (index, cutout) in cutouts.enumerated() where cutout.overlaps(placement.rect) {
+                // Without an overlay nothing is drawn around a target: only the target can be covered.
+                let covered = step.overlay == nil ? frames.map { Cutout(bounds: $0, cornerRadius: 0, isCircle: false) } : cutouts
+                for (index, shape) in covered.enumerated() where shape.overlaps(placement.rect) {
                     record(.tipCoversTarget, range, "the tip of step '\(step.id)' covers its target '\(highlighted[index].id)'",
                            labels: highlighted[index].range.map { [.init($0, "target '\(highlighted[index].id)' declared here")] } ?? [],
-                           detail: "on \(screen.name): tip \(placement.rect) \(Self.phrase(placement.side)) the cut-out \(cutout.bounds)",
+                           detail: "on \(screen.name): tip \(placement.rect) \(Self.phrase(placement.side)) the \(step.overlay == nil ? "target" : "cut-out") \(shape.bounds)",
                            help: [placement.side == "center"
                                ? "a centred tip ignores 'gap': choose a side with 'placement'"
                                : "increase 'gap', or choose another 'placement' or 'flip'"])
@@ -237,7 +251,7 @@ public struct Linter: Sendable {
         checkContrast(text: step.tip.textColor, background: step.tip.background, overlay: step.overlay,
                       fonts: [(step.title != nil, step.tip.titleFont, "title"), (step.body != nil, step.tip.bodyFont, "body")],
                       owner: "step '\(step.id)'", range: range)
-        checkOverlay(step.overlay, step: step, range: range)
+        checkOverlay(of: step, range: range)
     }
 
     private mutating func checkPosition(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
@@ -260,16 +274,28 @@ public struct Linter: Sendable {
         let safe = screen.safeBounds
         guard !safe.contains(frame) else { return }
         var edges: [String] = []
-        // Name the hardware by platform: an iPhone's tall top inset is its notch or Dynamic
-        // Island, an iPad's and Android's top inset is the status bar.
-        let isIPhone = !screen.isAndroid && min(screen.width, screen.height) < 600
-        let top = isIPhone && screen.safeArea.top > 24 ? "the notch or Dynamic Island" : "the status bar"
+        // Name the hardware the device has (the catalogue says which): the Dynamic Island or the
+        // notch; else the status bar, which also holds an Android phone's camera hole. A size
+        // given by hand could be anything.
+        let housing = screen.sensorHousing
+        let cutout = housing?.phrase
+        let top = cutout ?? (housing == nil ? "the unsafe area at the top" : "the status bar")
         let bottom = screen.isAndroid ? "the navigation bar" : "the home indicator"
-        let side = isIPhone ? "the notch" : "the unsafe edge"
         if frame.minY < safe.minY { edges.append("\(top) (top \(Rect.format(safe.minY)))") }
         if frame.maxY > safe.maxY { edges.append("\(bottom) (bottom \(Rect.format(screen.height - safe.maxY)))") }
-        if frame.minX < safe.minX { edges.append("\(side) on the leading edge (\(Rect.format(safe.minX)))") }
-        if frame.maxX > safe.maxX { edges.append("\(side) on the trailing edge (\(Rect.format(screen.width - safe.maxX)))") }
+        // In landscape the Dynamic Island or notch is at one side, whichever way the phone is
+        // turned; the other side is kept free to match.
+        let (leading, trailing) = (Rect.format(safe.minX), Rect.format(screen.width - safe.maxX))
+        switch (frame.minX < safe.minX, frame.maxX > safe.maxX) {
+        case (true, true):
+            edges.append("the unsafe edges on both sides (\(leading) and \(trailing))" + (cutout.map { ", one of which holds \($0)" } ?? ""))
+        case (true, false):
+            edges.append("the unsafe leading edge (\(leading))" + (cutout.map { ", where \($0) is when the phone is turned that way" } ?? ""))
+        case (false, true):
+            edges.append("the unsafe trailing edge (\(trailing))" + (cutout.map { ", where \($0) is when the phone is turned that way" } ?? ""))
+        case (false, false):
+            break
+        }
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
                help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
@@ -284,7 +310,9 @@ public struct Linter: Sendable {
                help: ["advance with 'tap anywhere' or a button, or enlarge the target"])
     }
 
-    private mutating func checkOverlaps(_ cutouts: [Cutout], highlighted: [IRTarget], step: IRStep, range: SourceRange, screen: Screen) {
+    private mutating func checkOverlaps(
+        _ cutouts: [Cutout], frames: [Rect], highlighted: [IRTarget], step: IRStep, range: SourceRange, screen: Screen
+    ) {
         guard cutouts.count > 1 else { return }
         // Steps highlight a handful of targets: sort by leading edge and compare only neighbours
         // that can still overlap, so this stays O(n log n) however many there are.
@@ -292,26 +320,41 @@ public struct Linter: Sendable {
         for (position, first) in order.enumerated() {
             for second in order[(position + 1)...] {
                 if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
-                guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds),
-                      Self.shapesOverlap(cutouts[first], cutouts[second]) else { continue }
+                // Bounding boxes that share area are only a hint: two rounded holes side by side
+                // diagonally can share a box corner that neither covers.
+                let separation = cutouts[first].separation(from: cutouts[second])
+                guard separation < -1e-9 else { continue }
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
-                       detail: "on \(screen.name): they share \(shared)",
+                       detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt"
+                           + Self.separatingChange(step, frames: (frames[first], frames[second]), overlap: -separation),
                        help: ["reduce 'padding' or the shape's size, or highlight them in separate steps"])
             }
         }
     }
 
-    /// Whether two cut-outs overlap as drawn: circles by the distance of their centres, other
-    /// shapes by their rounded outlines.
-    static func shapesOverlap(_ first: Cutout, _ second: Cutout) -> Bool {
-        if first.isCircle && second.isCircle {
-            let dx = first.bounds.midX - second.bounds.midX
-            let dy = first.bounds.midY - second.bounds.midY
-            let reach = first.cornerRadius + second.cornerRadius
-            return dx * dx + dy * dy < reach * reach
+    /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
+    /// each circle smaller by half the overlap (their centres stay put); otherwise the largest
+    /// padding at which they stop overlapping (found by bisection: less padding only ever moves
+    /// holes apart), rounded down to a tenth so that it is enough.
+    static func separatingChange(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> String {
+        // Down to a tenth, but a value a hair under a tenth (bisection approaches from below) is that tenth.
+        func floored(_ value: Double) -> Double { (value * 10 + 1e-7).rounded(.down) / 10 }
+        if case .circle(let radius?) = step.shape {
+            let smaller = floored(radius - overlap / 2)
+            return smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : ""
         }
-        return first.overlaps(second.bounds) && second.overlaps(first.bounds)
+        func separation(_ padding: Double) -> Double {
+            Cutout(around: frames.0, shape: step.shape, padding: padding)
+                .separation(from: Cutout(around: frames.1, shape: step.shape, padding: padding))
+        }
+        guard separation(0) >= 0 else { return "; the targets overlap even without padding" }
+        var (separated, overlapping) = (0.0, step.padding)
+        for _ in 0..<40 {
+            let middle = (separated + overlapping) / 2
+            if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
+        }
+        return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
     }
 
     private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
@@ -324,14 +367,15 @@ public struct Linter: Sendable {
         }
     }
 
-    private mutating func checkContrast(text: IRColor, background: IRColor?, overlay: IROverlay,
+    private mutating func checkContrast(text: IRColor, background: IRColor?, overlay: IROverlay?,
                                         fonts: [(present: Bool, font: IRFont, name: String)], owner: String, range: SourceRange) {
-        // Without a bubble the text sits on the overlay over the app: judge it over white
-        // (light mode) and black (dark mode) app content.
+        // Without a bubble the text sits on the overlay over the app, or (with no overlay) on the
+        // app itself: judge it over white (light mode) and black (dark mode) app content.
         let modes: [(name: String, text: String, background: RGBAColor?)] = [
-            ("light", text.light, background.map { RGBAColor(hex: $0.light) } ?? Self.dimmed(overlay.color, overlay.opacity, over: .white)),
-            ("dark", text.dark ?? text.light,
-             background.map { RGBAColor(hex: $0.dark ?? $0.light) } ?? Self.dimmed(overlay.darkColor ?? overlay.color, overlay.darkOpacity ?? overlay.opacity, over: .black)),
+            ("light", text.light, background.map { RGBAColor(hex: $0.light) }
+                ?? overlay.map { Self.dimmed($0.color, $0.opacity, over: .white) } ?? .white),
+            ("dark", text.dark ?? text.light, background.map { RGBAColor(hex: $0.dark ?? $0.light) }
+                ?? overlay.map { Self.dimmed($0.darkColor ?? $0.color, $0.darkOpacity ?? $0.opacity, over: .black) } ?? .black),
         ]
         // Resolve each mode to opaque colours; when dark mode shows exactly what light mode
         // shows, it is one finding, not two.
@@ -360,13 +404,22 @@ public struct Linter: Sendable {
         }
     }
 
-    private mutating func checkOverlay(_ overlay: IROverlay, step: IRStep, range: SourceRange) {
-        guard let dimmed = Self.dimmed(overlay.color, overlay.opacity, over: .white) else { return }
-        let ratio = Contrast.ratio(dimmed, .white)
+    /// GL1009, once where the overlay is written: a tour's or a style's overlay is one finding,
+    /// whose notes name every step it applies to.
+    private mutating func checkOverlay(of step: IRStep, range stepRange: SourceRange) {
+        guard let overlay = step.overlay, let written = RGBAColor(hex: overlay.color) else { return }
+        // The colour's own alpha is part of the opacity: #00000080 @ 50% is black at 25%.
+        let opaque = RGBAColor(red: written.red, green: written.green, blue: written.blue)
+        let opacity = written.alpha * overlay.opacity
+        let ratio = OverlayContrast.ratio(opaque, opacity: opacity)
         guard ratio < Self.minimumOverlayContrast else { return }
-        record(.overlayTooTransparent, range, "the overlay of step '\(step.id)' is too transparent for the cut-out to stand out",
-               detail: "\(overlay.color) at \(Rect.format(overlay.opacity * 100))% over white is \(dimmed.hex), \(Self.ratioText(ratio)):1 against the cut-out; at least \(Self.ratioText(Self.minimumOverlayContrast)):1 is needed",
-               help: ["raise the overlay's opacity, e.g. '@ 70%'"])
+        let dimmed = OverlayContrast.dimmedWhite(opaque, opacity: opacity)
+        record(.overlayTooTransparent, step.overlayRange ?? stepRange, "the overlay is too transparent for the cut-out to stand out",
+               detail: "\(OverlayContrast.hex(opaque)) at \(Rect.format(opacity * 100))% turns white app content into "
+                   + "\(OverlayContrast.hex(dimmed)), \(Self.ratioText(ratio)):1 against the undimmed cut-out; "
+                   + "at least \(Self.ratioText(Self.minimumOverlayContrast)):1 is needed",
+               help: [OverlayContrast.advice(opaque, opacity: opacity)],
+               subject: Subject(guide: currentGuide, tour: currentTour, step: step.id))
     }
 
     /// The overlay colour at an opacity, composited over a background.
@@ -390,7 +443,7 @@ public struct Linter: Sendable {
     private mutating func lint(_ page: IRPage, pages: IRPages, screens: [Screen]) {
         guard let range = page.range else { return }
         checkContrast(text: page.textColor, background: page.background,
-                      overlay: IROverlay(color: "#000000FF", opacity: 0, darkColor: nil, darkOpacity: nil),
+                      overlay: nil,
                       fonts: [(page.title != nil, page.titleFont, "title"), (page.body != nil, page.bodyFont, "body")],
                       owner: "page '\(page.id)'", range: range)
         // Text is scanned once and measured once per distinct width: many screens share one.
@@ -425,8 +478,9 @@ public struct Linter: Sendable {
     // MARK: Findings
 
     private mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
-                                 labels: [Diagnostic.Label] = [], detail: String, help: [String] = []) {
-        findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help))
+                                 labels: [Diagnostic.Label] = [], detail: String, help: [String] = [], subject: Subject? = nil) {
+        findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
+                                subject: subject))
     }
 
     /// What makes findings on different screens one diagnostic: the same code, place and message
@@ -444,6 +498,9 @@ public struct Linter: Sendable {
         var finding: Finding
         var guide: Int
         var details: [String]
+        /// The steps a finding about a shared value applies to, in the order found (each once:
+        /// a step is linted once).
+        var subjects: [Subject] = []
 
         var key: FindingKey {
             FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
@@ -460,17 +517,52 @@ public struct Linter: Sendable {
         let key = group.key
         if let position = positions[key] {
             for detail in group.details { groups[position].add(detail) }
+            groups[position].subjects += group.subjects
         } else {
             positions[key] = groups.count
             groups.append(group)
         }
     }
 
+    /// The notes naming the steps a finding applies to, one per tour: "it applies to steps 'a'
+    /// and 'b' of tour 't'", the guide named too when they are in several. Long lists are cut
+    /// short, with the number left out.
+    static func subjectNotes(_ subjects: [Subject]) -> [String] {
+        struct Tour: Hashable {
+            var guide: String
+            var tour: String
+        }
+        let (shownTours, shownSteps) = (5, 8)
+        var tours: [Tour] = []
+        var steps: [Tour: [String]] = [:]
+        for subject in subjects {
+            let tour = Tour(guide: subject.guide, tour: subject.tour)
+            if steps[tour] == nil { tours.append(tour) }
+            steps[tour, default: []].append(subject.step)
+        }
+        let namesGuides = Set(tours.map(\.guide)).count > 1
+        var notes: [String] = []
+        for tour in tours.prefix(shownTours) {
+            let names = steps[tour] ?? []
+            var listed = names.prefix(shownSteps).map { "'\($0)'" }
+            if names.count > shownSteps { listed.append("\(names.count - shownSteps) more") }
+            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
+            notes.append("it applies to step\(names.count == 1 ? "" : "s") \(list) of tour '\(tour.tour)'"
+                         + (namesGuides ? " in guide '\(tour.guide)'" : ""))
+        }
+        if tours.count > shownTours {
+            let rest = tours.dropFirst(shownTours)
+            let count = rest.reduce(0) { $0 + (steps[$1]?.count ?? 0) }
+            notes.append("and \(count) more step\(count == 1 ? "" : "s") in \(rest.count) more tour\(rest.count == 1 ? "" : "s")")
+        }
+        return notes
+    }
+
     /// Merges the findings of the guide just linted into groups, in the order they were found.
     private mutating func groupFindings(ofGuide guide: Int) {
         var positions: [FindingKey: Int] = [:]
         for finding in findings {
-            var group = FindingGroup(finding: finding, guide: guide, details: [])
+            var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [])
             group.add(finding.detail)
             Self.merge(group, into: &groups, positions: &positions)
         }
@@ -502,6 +594,7 @@ public struct Linter: Sendable {
                 }
                 notes.append("also on " + rest.joined(separator: "; "))
             }
+            notes += Self.subjectNotes(group.subjects)
             let severity: Severity = denied[guide]?.contains(finding.code.id) == true ? .error : finding.code.severity
             diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
                                           labels: finding.labels, notes: notes, help: finding.help))

@@ -12,8 +12,9 @@ public struct PreparedText: Sendable {
 
     /// Scans `text` in a font given by its parts (as in `IRFont`) at `category`.
     public init(_ text: String, textStyle: String?, size: Double, weight: String, category: ContentSizeCategory) {
-        fontSize = TextMetrics.fontSize(textStyle: textStyle, size: size, category: category)
-        lineHeight = TextMetrics.lineHeight(textStyle: textStyle, size: size, category: category)
+        let metrics = TextMetrics.metrics(textStyle: textStyle, size: size, category: category)
+        fontSize = metrics.size
+        lineHeight = metrics.leading
         isEmpty = text.isEmpty
         var recorder = TextMetrics.SegmentRecorder()
         if !text.isEmpty { TextMetrics.scan(text, fontSize: fontSize, weight: weight, into: &recorder) }

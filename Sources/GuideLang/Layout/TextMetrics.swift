@@ -2,17 +2,14 @@
 /// engine: it errs towards text that is wider and taller than on a device, so a layout that passes
 /// the linter fits in practice.
 ///
-/// **Font size.** A font with a Dynamic Type text style scales with the content size category by
-/// the ratio of the body size at that category to the body size at Large (17 pt):
-/// xS 14, S 15, M 16, L 17, xL 19, xxL 21, xxxL 23, AX1 28, AX2 33, AX3 40, AX4 47, AX5 53.
-/// Every style uses that same ratio, which approximates Apple's per-style tables (Apple grows small
-/// styles a little less and large titles a little more than body). A fixed-size font
-/// (`textStyle == nil`) never scales.
-///
-/// **Line height.** For a text style, the style's leading at Large scaled like its size:
-/// large-title 34/41, title1 28/34, title2 22/28, title3 20/25, headline 17/22, body 17/22,
-/// callout 16/21, subheadline 15/20, footnote 13/18, caption1 12/16, caption2 11/13 (size/leading
-/// in points). A fixed-size font, or an unknown style, gets 1.2 × its size.
+/// **Font size and line height.** A font with a Dynamic Type text style takes that style's size
+/// and leading at the content size category from Apple's table (`DynamicType`, the HIG's
+/// Typography specifications): body is 17/22 pt at Large and 53/62 at AX5, caption2 11/13 and
+/// 40/48, large-title 34/41 and 60/70. Each style follows its own row, so small styles grow more
+/// than body and large titles less. An IR font whose size differs from its style's size at Large
+/// keeps the proportion. A style the table does not have grows as much as the fastest-growing
+/// style at that category, with the largest leading-to-size ratio of any style. A fixed-size
+/// font (`textStyle == nil`) never scales and gets lines 1.2 × its size.
 ///
 /// **Advances**, per Unicode scalar, in ems (multiples of the font size):
 /// - 1.0 for East Asian wide and fullwidth characters: CJK ideographs, kana, Hangul, Yi, CJK
@@ -46,15 +43,8 @@ public enum TextMetrics {
     public static let wideAdvance = 1.0
     /// The advance of a space, in ems.
     public static let spaceAdvance = 0.28
-    /// The line height of a fixed-size font (or unknown text style), as a multiple of its size.
+    /// The line height of a fixed-size font, as a multiple of its size.
     public static let defaultLineSpacing = 1.2
-
-    /// The sizes and leadings of the Dynamic Type text styles at Large, in points.
-    private static let textStyles: [String: (size: Double, leading: Double)] = [
-        "large-title": (34, 41), "title1": (28, 34), "title2": (22, 28), "title3": (20, 25),
-        "headline": (17, 22), "body": (17, 22), "callout": (16, 21), "subheadline": (15, 20),
-        "footnote": (13, 18), "caption1": (12, 16), "caption2": (11, 13),
-    ]
 
     /// Lets comparisons of sums of advances ignore floating-point noise, so text that exactly fills
     /// a line stays on it.
@@ -106,19 +96,30 @@ public enum TextMetrics {
         recorder.finish()
     }
 
-    /// The font size in points at `category`: scaled by `category.scale` for a text style, as given
-    /// for a fixed size.
+    /// The font size in points at `category`: the style's size in Apple's table (in proportion when
+    /// `size` is not the style's size at Large), or `size` for a fixed-size font.
     public static func fontSize(textStyle: String?, size: Double, category: ContentSizeCategory) -> Double {
-        textStyle == nil ? size : size * category.scale
+        metrics(textStyle: textStyle, size: size, category: category).size
     }
 
-    /// The line height in points at `category`: the style's leading (proportional to `size`) scaled
-    /// like the size, or 1.2 × the size for a fixed-size font or unknown style.
+    /// The line height in points at `category`: the style's leading in Apple's table (in proportion
+    /// when `size` is not the style's size at Large), or 1.2 × the size for a fixed-size font.
     public static func lineHeight(textStyle: String?, size: Double, category: ContentSizeCategory) -> Double {
-        guard let textStyle else { return defaultLineSpacing * size }
-        guard let style = textStyles[textStyle] else { return defaultLineSpacing * size * category.scale }
-        // IR fonts with a style carry the style's own size, but a different size keeps the proportion.
-        return style.leading / style.size * size * category.scale
+        metrics(textStyle: textStyle, size: size, category: category).leading
+    }
+
+    /// The font size and line height of a font given by its parts at `category`.
+    static func metrics(textStyle: String?, size: Double, category: ContentSizeCategory) -> DynamicType.TextStyleSize {
+        guard let textStyle else { return DynamicType.TextStyleSize(size: size, leading: defaultLineSpacing * size) }
+        guard let here = DynamicType.size(of: textStyle, at: category), let base = DynamicType.size(of: textStyle, at: .default)
+        else {
+            // Unknown growth: assume the most any style grows, and the loosest lines.
+            let grown = size * DynamicType.largestGrowth(at: category)
+            return DynamicType.TextStyleSize(size: grown, leading: grown * DynamicType.largestLineSpacing(at: category))
+        }
+        // IR fonts with a style carry the style's size at Large; a different size keeps the proportion.
+        let proportion = size / base.size
+        return DynamicType.TextStyleSize(size: here.size * proportion, leading: here.leading * proportion)
     }
 
     /// The advance of an ordinary (not wide, not space) character in ems for a font weight.

@@ -115,8 +115,13 @@ extension Checker {
         if case .shape(let value)? = value("shape") { shape = value }
         var padding = 10.0
         if case .number(let value)? = value("padding") { padding = value }
-        var overlay = IROverlay(color: "#000000FF", opacity: 0.7, darkColor: nil, darkOpacity: nil)
-        if case .overlay(let value)? = value("overlay") { overlay = value }
+        var overlay: IROverlay? = IROverlay(color: "#000000FF", opacity: 0.7, darkColor: nil, darkOpacity: nil)
+        var overlayRange: SourceRange?
+        if case .overlay(let value)? = value("overlay") {
+            overlay = value
+            // Lint reports an overlay once, where it is written, for every step it reaches.
+            overlayRange = effectiveEntry("overlay", chain: chain)?.range
+        }
 
         var tip = IRTipStyle(
             background: IRColor(light: "#FFFFFFFF", dark: nil), textColor: IRColor(light: "#000000FF", dark: nil),
@@ -153,7 +158,8 @@ extension Checker {
         return IRStep(
             id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
             image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
-            advance: advance, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange)
+            advance: advance, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange,
+            overlayRange: overlayRange)
     }
 
     /// Reports a scroll anchor that cannot apply to the container's scroll direction.

@@ -34,7 +34,7 @@ enum PropertyType: Equatable {
         case .identifier: "a name"
         case .color: "a colour such as #D2BA64"
         case .colorOrNone: "a colour such as #FFFFFF, or 'none'"
-        case .overlay: "a colour and opacity such as #000000 @ 80%"
+        case .overlay: "a colour and opacity such as #000000 @ 80%, or 'none'"
         case .length: "a length in points"
         case .integer: "a whole number"
         case .edge(let isSize): isSize ? "a size in points or percent, such as 44 or 48%" : "a distance in points or percent, optionally 'safe', such as 16 safe"

@@ -7,7 +7,8 @@ enum PropertyValue {
     case color(IRColor)
     /// A colour or `none`.
     case optionalColor(IRColor?)
-    case overlay(IROverlay)
+    /// An overlay, or `none` (no dimming and no cut-out).
+    case overlay(IROverlay?)
     case number(Double)
     case integer(Int)
     case edge(EdgeValue)

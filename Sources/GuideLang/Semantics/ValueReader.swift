@@ -29,6 +29,13 @@ struct ValueReader {
         case .color, .colorOrNone:
             return colorPair(items, allowNone: type == .colorOrNone, property: name)
         case .overlay:
+            if first.label == nil, isWord(first, "none") {
+                if items.count > 1 {
+                    report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant"))
+                    return nil
+                }
+                return .overlay(nil)
+            }
             return overlay(items, property: name).map { .overlay($0) }
         default:
             break
@@ -521,19 +528,21 @@ struct ValueReader {
     }
 
     private mutating func overlay(_ items: [ValueItemSyntax], property: String) -> IROverlay? {
-        guard let light = colorWithOpacity(items[0]) else { return nil }
-        guard let dark = darkVariant(items, property: property, read: { reader, item in reader.colorWithOpacity(item) })
-        else { return nil }
+        guard let light = colorWithOpacity(items[0], expected: PropertyType.overlay.expectation) else { return nil }
+        // A dark variant is a colour: 'none' turns the whole overlay off, in both modes.
+        guard let dark = darkVariant(items, property: property, read: { reader, item in
+            reader.colorWithOpacity(item, expected: "a colour and opacity such as #212121 @ 80%")
+        }) else { return nil }
         // A dark colour without its own '@ opacity' keeps the light one's opacity.
         let lightOpacity = light.opacity ?? 1
         return IROverlay(color: light.color, opacity: lightOpacity, darkColor: dark?.color,
                          darkOpacity: dark.map { $0.opacity ?? lightOpacity })
     }
 
-    private mutating func colorWithOpacity(_ item: ValueItemSyntax) -> (color: String, opacity: Double?)? {
+    private mutating func colorWithOpacity(_ item: ValueItemSyntax, expected: String) -> (color: String, opacity: Double?)? {
         let terms = item.terms
         guard let first = terms.first, let colorIndex = tokenIndex(first, kind: .color) else {
-            if let first = terms.first { wrongKind(first, expected: PropertyType.overlay.expectation) }
+            if let first = terms.first { wrongKind(first, expected: expected) }
             return nil
         }
         guard let color = Self.normalizedColor(tree.text(colorIndex)) else { return nil }
