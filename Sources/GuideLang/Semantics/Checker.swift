@@ -276,13 +276,11 @@ public final class Checker {
         var place: String { parent.map { "'\($0.kind.rawValue)'" } ?? "the top level" }
         guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
             let keyword = tree.text(syntax.keyword)
-            let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
             report(Diagnostic(
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
                 notes: [allowed.isEmpty ? "\(place) holds no blocks"
-                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")],
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                fixIts: suggestion.map { [.init(range: tree.range(syntax.keyword), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
+            ).suggesting(Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue)), replacing: tree.range(syntax.keyword)))
             return nil
         }
         guard allowed.contains(kind) else {
@@ -390,7 +388,8 @@ public final class Checker {
               spec.kinds.contains(node.kind)
         else {
             let allowedNames = PropertySchema.names(for: node.kind)
-            let suggestion = Suggestion.closest(to: name, among: allowedNames)
+            let didYouMean = Suggestion.didYouMean(name, among: allowedNames)
+            let suggestion = didYouMean?.name
             if let suggestion { node.misspelledNames.insert(suggestion) }
             var notes: [String] = []
             if suggestion == nil, let spec = PropertySchema.spec(named: name) {
@@ -402,11 +401,8 @@ public final class Checker {
             if suggestion == nil, !allowedNames.isEmpty, notes.isEmpty {
                 notes.append("\(node.displayName) has the properties " + allowedNames.map { "'\($0)'" }.joined(separator: ", "))
             }
-            report(Diagnostic(
-                .unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'",
-                notes: notes,
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                fixIts: suggestion.map { [.init(range: nameRange, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            report(Diagnostic(.unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'", notes: notes)
+                .suggesting(didYouMean, replacing: nameRange))
             return
         }
         let range = tree.range(from: property.name, through: property.lastToken)
@@ -487,7 +483,7 @@ public final class Checker {
                        isQuoted: Bool = false) {
         // A failed import may have declared it; the import error says what went wrong.
         if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
-        let suggestion = Suggestion.closest(to: reference.name, among: candidates)
+        let suggestion = Suggestion.didYouMean(reference.name, among: candidates)
         let sorted = Array(candidates).sorted()
         var notes: [String] = []
         if suggestion == nil {
@@ -495,12 +491,9 @@ public final class Checker {
                 : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + sorted.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
                     + (sorted.count > 8 ? ", ..." : ""))
         }
-        report(Diagnostic(
-            .unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
-            notes: notes,
-            help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-            fixIts: suggestion.map { [.init(range: reference.range, replacement: isQuoted ? Self.quoted($0) : $0,
-                                            message: "replace with '\($0)'")] } ?? []))
+        report(Diagnostic(.unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
+                          notes: notes)
+            .suggesting(suggestion, replacing: reference.range, with: suggestion.flatMap { isQuoted ? Self.quoted($0.name) : nil }))
     }
 
     /// Whether `text` lexes as one identifier.
