@@ -23,4 +23,34 @@ struct CommandLineFixtureTests {
         golden += "--- exit status \(run.status)\n"
         TestSupport.assertGolden(golden, Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".command", with: ".expected")))
     }
+
+    /// Help never runs past 80 columns, and within each table every summary starts in one
+    /// column, after the widest flag.
+    @Test func helpFitsEightyColumnsInAlignedColumns() throws {
+        for arguments in [["help"]] + CommandLineInterfaceCommands.names.map({ ["help", $0] }) {
+            let run = try CommandLineTests.run(arguments)
+            #expect(run.status == 0)
+            var columns: Set<Int> = []
+            var inTable = false
+            for line in run.standardOutput.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(line.count <= 80, "guidec \(arguments.joined(separator: " ")): \(line.count) columns: \(line)")
+                if line.hasSuffix(":"), !line.hasPrefix(" ") {
+                    columns = []
+                    inTable = line == "OPTIONS:" || line == "COMMANDS:"
+                    continue
+                }
+                guard inTable, line.hasPrefix("  "), !line.hasPrefix("   ") else { continue }
+                // The summary starts after the name and at least two spaces.
+                let afterName = line.dropFirst(2).firstRange(of: "  ").map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0
+                let start = line.dropFirst(afterName).prefix { $0 == " " }.count + afterName
+                columns.insert(start)
+                #expect(columns.count == 1, "guidec \(arguments.joined(separator: " ")): summaries start in columns \(columns.sorted())")
+            }
+        }
+    }
+}
+
+/// The command names `guidec help` lists.
+enum CommandLineInterfaceCommands {
+    static let names = ["build", "check", "lint", "fmt", "lsp", "devices", "explain", "help"]
 }

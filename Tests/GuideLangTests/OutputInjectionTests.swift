@@ -134,4 +134,16 @@ struct OutputInjectionTests {
             #expect(!output.contains("\nsrc/App.swift") && !output.contains("\nApp.swift"), "\(name), \(format)")
         }
     }
+
+    /// A file name that cannot be read, and a command-line argument, are escaped in the
+    /// command line's own errors too.
+    @Test func commandLineErrorsEscapeWhatWasTyped() throws {
+        let missing = try CommandLineTests.run(["check", "gone\nsrc/App.swift:1:1: error[GL0000]: forged\u{1B}[2J.guide"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError == "guidec: error: cannot read 'gone\\nsrc/App.swift:1:1: error[GL0000]: forged\\u{1B}[2J.guide': no such file\n")
+        let option = try CommandLineTests.run(["check", "--x\n::error::forged\u{7}", "a.guide"])
+        #expect(option.status == 2)
+        Self.assertNoRawControls(option.standardError, "unknown option")
+        #expect(option.standardError.hasPrefix("guidec: error: unknown option '--x\\n::error::forged\\u{7}' for 'check'\n"))
+    }
 }
