@@ -174,6 +174,13 @@ struct CommandLineInterface {
         }
     }
 
+    /// Prints `guidec: error: MESSAGE` and its notes on standard error, each line escaped, since
+    /// a message quotes paths and other text from the user.
+    func reportError(_ message: String, notes: [String] = []) {
+        Terminal.standardError(
+            "guidec: error: \(TerminalSafeText.escaped(message))\n" + notes.map { "  note: \(TerminalSafeText.escaped($0))\n" }.joined())
+    }
+
     /// Prints a usage error: the message, a did-you-mean, notes, then where to read more; each
     /// line escaped, since it quotes what was typed. Returns the usage exit status.
     func usage(_ message: String, suggesting suggestion: Suggestion.DidYouMean? = nil, notes: [String] = [],
@@ -548,7 +555,7 @@ struct CommandLineInterface {
             switch read {
             case .success(let bytes): sources.append((path, SourceFile(path: name, bytes: bytes)))
             case .failure(let error):
-                Terminal.standardError("guidec: error: " + TerminalSafeText.escaped("cannot read '\(name)': \(error.reason)") + "\n")
+                reportError("cannot read '\(name)': \(error.reason)")
                 failed = true
             }
         }
@@ -576,7 +583,7 @@ struct CommandLineInterface {
             }
         }
         if let failure {
-            Terminal.standardError("guidec: error: \(TerminalSafeText.escaped(failure))\n")
+            reportError(failure)
             return 1
         }
         return status
