@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import GuideLang
 
 /// Parses the command line, runs one command, and returns the exit status: 0 when no error was
@@ -22,17 +27,17 @@ struct CommandLineInterface {
     }
 
     static let formatOption = Option(
-        names: ["--format", "--diagnostic-format"], valueName: "text|short|json|sarif|github",
-        summary: "how to print diagnostics: with source snippets (default), one line each, JSON lines, SARIF 2.1.0, or GitHub Actions annotations")
+        names: ["--format", "--diagnostic-format"], valueName: "FORMAT",
+        summary: "how to print diagnostics: text (with source snippets, the default), short (one line each), json (JSON lines), sarif (SARIF 2.1.0) or github (GitHub Actions annotations)")
     static let colorOption = Option(
         names: ["--color"], valueName: "auto|always|never",
-        summary: "colour diagnostics: auto (default) colours only on a terminal and never when NO_COLOR is set")
+        summary: "colour the output: auto (default) colours only on a terminal and never when NO_COLOR is set")
     static let importRootOption = Option(
         names: ["--import-root"], valueName: "DIR",
         summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
     static let severityOptions = [
         Option(names: ["--werror"], valueName: nil, summary: "report warnings as errors"),
-        Option(names: ["--allow"], valueName: "CODE", summary: "do not report CODE (repeatable)"),
+        Option(names: ["--allow"], valueName: "CODE", summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)"),
         Option(names: ["--deny"], valueName: "CODE", summary: "report CODE as an error (repeatable)"),
     ]
 
@@ -115,10 +120,18 @@ struct CommandLineInterface {
             details: "Lists every device preset with its size and safe areas; '*' marks the default lint set.",
             options: []),
         Command(
-            name: "explain", synopsis: "guidec explain CODE",
+            name: "explain", synopsis: "guidec explain CODE [--format text|markdown]",
             summary: "explain a diagnostic code, with a failing example and its fix",
-            details: "Prints what a code such as GL0301 means, an example that triggers it and how to fix it.",
-            options: []),
+            details: """
+            Prints what a code such as GL0301 means, an example that triggers it and how to fix it:
+            for a terminal by default (headings underlined, examples indented), or as the Markdown
+            of docs/diagnostics.md.
+            """,
+            options: [
+                Option(names: ["--format"], valueName: "text|markdown",
+                       summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md"),
+                colorOption,
+            ]),
         Command(
             name: "help", synopsis: "guidec help [COMMAND]",
             summary: "show help for guidec or for one command",
@@ -159,17 +172,29 @@ struct CommandLineInterface {
         case "help": return runHelp(rest)
         default:
             let names = Self.commands.map(\.name)
-            var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
-            if let suggestion = Suggestion.closest(to: first.trimmingLeadingDashes(), among: names + ["help", "version"]) {
-                message += "\n  help: did you mean '\(suggestion == "version" ? "--version" : suggestion)'?"
-            }
-            return usage(message)
+            let suggestion = Suggestion.didYouMean(first.trimmingLeadingDashes(), among: names + ["help", "version"])
+            return usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'",
+                         suggesting: suggestion?.map { $0 == "version" ? "--version" : $0 })
         }
     }
 
-    func usage(_ message: String, command: Command? = nil) -> Int32 {
+    /// Prints `guidec: error: MESSAGE` and its notes on standard error, each line escaped, since
+    /// a message quotes paths and other text from the user.
+    func reportError(_ message: String, notes: [String] = []) {
+        Terminal.standardError(
+            "guidec: error: \(TerminalSafeText.escaped(message))\n" + notes.map { "  note: \(TerminalSafeText.escaped($0))\n" }.joined())
+    }
+
+    /// Prints a usage error: the message, a did-you-mean, notes, then where to read more; each
+    /// line escaped, since it quotes what was typed. Returns the usage exit status.
+    func usage(_ message: String, suggesting suggestion: Suggestion.DidYouMean? = nil, notes: [String] = [],
+               command: Command? = nil) -> Int32 {
         let hint = command.map { "run 'guidec help \($0.name)' for its options" } ?? "run 'guidec --help' for the commands"
-        Terminal.standardError("guidec: error: \(message)\n  note: \(hint)\n")
+        var text = "guidec: error: \(TerminalSafeText.escaped(message))\n"
+        if let note = suggestion?.note { text += "  note: \(TerminalSafeText.escaped(note))\n" }
+        if let suggestion { text += "  help: \(TerminalSafeText.escaped(suggestion.help))\n" }
+        for note in notes + [hint] { text += "  note: \(TerminalSafeText.escaped(note))\n" }
+        Terminal.standardError(text)
         return Self.usageError
     }
 
@@ -184,32 +209,42 @@ struct CommandLineInterface {
         COMMANDS:
 
         """
-        for command in commands {
-            text += "  " + command.name.padding(to: 10) + command.summary + "\n"
-        }
-        text += """
-
-        OPTIONS:
-          -h, --help     show this help
-          -V, --version  show the version
-
-        Exit status: 0 when no error was reported (warnings allowed), 1 when an error was,
-        2 for a usage error. Run 'guidec help COMMAND' for a command's options.
-
-        """
+        text += table(commands.map { ($0.name, $0.summary) })
+        text += "\nOPTIONS:\n" + table([("-h, --help", "show this help"), ("-V, --version", "show the version")])
+        text += "\n" + wrapped("""
+            Exit status: 0 when no error was reported (warnings allowed), 1 when an error was, 2 for a \
+            usage error. Run 'guidec help COMMAND' for a command's options.
+            """)
         return text
     }
 
     static func help(for command: Command) -> String {
-        var text = "USAGE: \(command.synopsis)\n\n\(command.details)\n"
+        var text = "USAGE: \(command.synopsis)\n\n" + wrapped(command.details)
         if !command.options.isEmpty {
-            text += "\nOPTIONS:\n"
-            for option in command.options {
-                let flag = option.names.joined(separator: ", ") + (option.valueName.map { " \($0)" } ?? "")
-                text += "  " + flag.padding(to: 38) + option.summary + "\n"
-            }
+            text += "\nOPTIONS:\n" + table(command.options.map { option in
+                (option.names.joined(separator: ", ") + (option.valueName.map { " \($0)" } ?? ""), option.summary)
+            })
         }
         return text
+    }
+
+    /// The width help text is wrapped to.
+    static let helpWidth = 80
+
+    /// Rows of a help table: each name indented by two, its summary in a column two past the
+    /// widest name, wrapped to `helpWidth` with continuation lines in the same column.
+    static func table(_ rows: [(name: String, summary: String)]) -> String {
+        let column = 2 + (rows.map(\.name.count).max() ?? 0) + 2
+        return rows.map { row in
+            wrapped(row.summary, first: "  " + row.name + String(repeating: " ", count: column - 2 - row.name.count),
+                    indent: String(repeating: " ", count: column))
+        }.joined()
+    }
+
+    /// Text filled into lines of at most `helpWidth` columns, the first starting with `first`
+    /// and the others with `indent`.
+    static func wrapped(_ text: String, first: String = "", indent: String = "") -> String {
+        TerminalMarkdown.wrapped(text, width: helpWidth, firstIndent: first, indent: indent).map { $0 + "\n" }.joined()
     }
 
     private func runHelp(_ rest: [String]) -> Int32 {
@@ -218,11 +253,7 @@ struct CommandLineInterface {
             return 0
         }
         guard let command = Self.commands.first(where: { $0.name == name }) else {
-            var message = "unknown command '\(name)'"
-            if let suggestion = Suggestion.closest(to: name, among: Self.commands.map(\.name)) {
-                message += "\n  help: did you mean '\(suggestion)'?"
-            }
-            return usage(message)
+            return usage("unknown command '\(name)'", suggesting: Suggestion.didYouMean(name, among: Self.commands.map(\.name)))
         }
         Terminal.standardOutput(Self.help(for: command))
         return 0
@@ -231,22 +262,27 @@ struct CommandLineInterface {
     // MARK: Explain
 
     private func runExplain(_ rest: [String]) -> Int32 {
-        if rest.contains("-h") || rest.contains("--help") {
-            Terminal.standardOutput(Self.help(for: Self.command("explain")))
-            return 0
+        let command = Self.command("explain")
+        let options: CompileOptions
+        switch parseCompileOptions(rest, command: command, inputName: "a diagnostic code such as GL0301") {
+        case .success(let parsed): options = parsed
+        case .failure(let status): return status.code
         }
-        guard rest.count == 1, let codeText = rest.first else {
-            return usage(rest.isEmpty ? "explain needs a diagnostic code such as GL0301" : "explain takes one code",
-                         command: Self.command("explain"))
+        guard options.files.count == 1, let codeText = options.files.first else {
+            return usage("explain takes one code", command: command)
         }
         guard let code = DiagnosticCode.named(codeText) else {
-            var message = "no diagnostic code '\(codeText)'"
-            if let suggestion = Suggestion.closest(to: codeText.uppercased(), among: DiagnosticCode.all.map(\.id)) {
-                message += "\n  help: did you mean '\(suggestion)'?"
-            }
-            return usage(message, command: Self.command("explain"))
+            return usage("no diagnostic code '\(codeText)'",
+                         suggesting: Suggestion.didYouMean(codeText.uppercased(), among: DiagnosticCode.all.map(\.id)),
+                         command: Self.command("explain"))
         }
-        Terminal.standardOutput(DiagnosticExplanation.text(for: code))
+        switch options.explanationFormat {
+        case .markdown: Terminal.standardOutput(DiagnosticExplanation.text(for: code))
+        case .text:
+            // Colour follows the flag, then NO_COLOR and TERM; on auto, standard output must be a terminal too.
+            let usesColor = Terminal.usesColor(flag: options.color) && (options.color == "always" || isatty(STDOUT_FILENO) == 1)
+            Terminal.standardOutput(DiagnosticExplanation.terminalText(for: code, usesColor: usesColor))
+        }
         return 0
     }
 
@@ -283,11 +319,17 @@ struct CommandLineInterface {
         case text, short, json, sarif, github
     }
 
+    /// How `explain` prints: for a terminal, or as Markdown.
+    enum ExplanationFormat: String {
+        case text, markdown
+    }
+
     struct CompileOptions {
         var files: [String] = []
         var output: String?
         var isCompact = false
         var format = OutputFormat.text
+        var explanationFormat = ExplanationFormat.text
         var color: String?
         var warningsAreErrors = false
         var allowed: Set<String> = []
@@ -304,7 +346,8 @@ struct CommandLineInterface {
         var checksOnly = false
     }
 
-    func parseCompileOptions(_ rest: [String], command: Command) -> Result<CompileOptions, ExitStatus> {
+    /// Parses a command's flags and inputs; `inputName` says what an input is when none is given.
+    func parseCompileOptions(_ rest: [String], command: Command, inputName: String = "input files") -> Result<CompileOptions, ExitStatus> {
         var options = CompileOptions()
         let accepted = Set(command.options.flatMap(\.names) + ["-h", "--help"])
         var index = 0
@@ -323,11 +366,23 @@ struct CommandLineInterface {
         func code(_ flag: String) -> Result<String, ExitStatus> {
             guard let text = value(for: flag) else { return .failure(ExitStatus(usage("'\(flag)' needs a diagnostic code", command: command))) }
             guard let code = DiagnosticCode.named(text) else {
-                var message = "'\(flag)' names no diagnostic code '\(text)'"
-                if let suggestion = Suggestion.closest(to: text.uppercased(), among: DiagnosticCode.all.map(\.id)) {
-                    message += "\n  help: did you mean '\(suggestion)'?"
-                }
-                return .failure(ExitStatus(usage(message, command: command)))
+                return .failure(ExitStatus(usage(
+                    "'\(flag)' names no diagnostic code '\(text)'",
+                    suggesting: Suggestion.didYouMean(text.uppercased(), among: DiagnosticCode.all.map(\.id)), command: command)))
+            }
+            // The same rule as a guide's 'allow': an error cannot be silenced, and saying so
+            // beats ignoring the flag.
+            if flag == "--allow", code.severity == .error {
+                return .failure(ExitStatus(usage(
+                    "\(code.id) is an error and cannot be allowed",
+                    notes: ["'--allow' silences warnings and notes only; fix what \(code.id) (\(code.name)) reports"],
+                    command: command)))
+            }
+            if (flag == "--allow" ? options.denied : options.allowed).contains(code.id) {
+                return .failure(ExitStatus(usage(
+                    "\(code.id) is both allowed and denied",
+                    notes: ["keep '--allow \(code.id)' to drop its warnings, or '--deny \(code.id)' to make it an error"],
+                    command: command)))
             }
             return .success(code.id)
         }
@@ -345,9 +400,8 @@ struct CommandLineInterface {
                 continue
             }
             guard accepted.contains(flag) else {
-                var message = "unknown option '\(argument)' for '\(command.name)'"
-                if let suggestion = Suggestion.closest(to: flag, among: accepted) { message += "\n  help: did you mean '\(suggestion)'?" }
-                return .failure(ExitStatus(usage(message, command: command)))
+                return .failure(ExitStatus(usage("unknown option '\(argument)' for '\(command.name)'",
+                                                 suggesting: Suggestion.didYouMean(flag, among: accepted), command: command)))
             }
             if argument.contains("="), command.options.first(where: { $0.names.contains(flag) })?.valueName == nil {
                 return .failure(ExitStatus(usage("'\(flag)' takes no value", command: command)))
@@ -361,6 +415,11 @@ struct CommandLineInterface {
                 options.output = path
             case "--compact":
                 options.isCompact = true
+            case "--format" where command.name == "explain":
+                guard let name = value(for: flag), let format = ExplanationFormat(rawValue: name) else {
+                    return .failure(ExitStatus(usage("'\(flag)' takes text or markdown", command: command)))
+                }
+                options.explanationFormat = format
             case "--format", "--diagnostic-format":
                 guard let name = value(for: flag), let format = OutputFormat(rawValue: name) else {
                     return .failure(ExitStatus(usage("'\(flag)' takes text, short, json, sarif or github", command: command)))
@@ -381,11 +440,9 @@ struct CommandLineInterface {
             case "--device":
                 guard let id = value(for: flag) else { return .failure(ExitStatus(usage("'--device' needs a device id", command: command))) }
                 guard DeviceCatalog.device(id: id) != nil else {
-                    var message = "no device preset '\(id)'"
-                    if let suggestion = Suggestion.closest(to: id, among: DeviceCatalog.presets.map(\.id)) {
-                        message += "\n  help: did you mean '\(suggestion)'?"
-                    }
-                    return .failure(ExitStatus(usage(message + "\n  note: 'guidec devices' lists them", command: command)))
+                    return .failure(ExitStatus(usage("no device preset '\(id)'",
+                                                     suggesting: Suggestion.didYouMean(id, among: DeviceCatalog.presets.map(\.id)),
+                                                     notes: ["'guidec devices' lists them"], command: command)))
                 }
                 options.devices.append(id)
             case "--screen":
@@ -419,7 +476,9 @@ struct CommandLineInterface {
             }
             index += 1
         }
-        if options.files.isEmpty { return .failure(ExitStatus(usage("no input files", command: command))) }
+        if options.files.isEmpty {
+            return .failure(ExitStatus(usage(inputName == "input files" ? "no input files" : "'\(command.name)' needs \(inputName)", command: command)))
+        }
         return .success(options)
     }
 
@@ -500,7 +559,7 @@ struct CommandLineInterface {
             switch read {
             case .success(let bytes): sources.append((path, SourceFile(path: name, bytes: bytes)))
             case .failure(let error):
-                Terminal.standardError("guidec: error: cannot read '\(name)': \(error.reason)\n")
+                reportError("cannot read '\(name)': \(error.reason)")
                 failed = true
             }
         }
@@ -528,7 +587,7 @@ struct CommandLineInterface {
             }
         }
         if let failure {
-            Terminal.standardError("guidec: error: \(failure)\n")
+            reportError(failure)
             return 1
         }
         return status

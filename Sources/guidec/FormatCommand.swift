@@ -19,7 +19,7 @@ extension CommandLineInterface {
             switch FileSystem.guideFiles(under: path) {
             case .success(let found): paths += found
             case .failure(let error):
-                Terminal.standardError("guidec: error: cannot read '\(path)': \(error.reason)\n")
+                reportError("cannot read '\(path)': \(error.reason)")
                 status = 1
             }
         }
@@ -36,14 +36,11 @@ extension CommandLineInterface {
                 diagnostics += errors
                 status = 1
             case .outputTooLarge(let size):
-                Terminal.standardError(
-                    "guidec: error: cannot format '\(name)': the result would be \(size) bytes, more than the "
-                        + "\(Lexer.maximumFileSize) guidec reads; the file is left as it was\n")
+                reportError("cannot format '\(name)': the result would be \(size) bytes, more than the "
+                    + "\(Lexer.maximumFileSize) guidec reads; the file is left as it was")
                 status = 1
             case .internalError(let reason):
-                Terminal.standardError(
-                    "guidec: error: cannot format '\(name)': \(reason)\n"
-                        + "  note: this is a bug in guidec; the file is left as it was\n")
+                reportError("cannot format '\(name)': \(reason)", notes: ["this is a bug in guidec; the file is left as it was"])
                 status = 1
             case .formatted(let formatted):
                 if options.checksOnly {
@@ -58,7 +55,7 @@ extension CommandLineInterface {
                         formatted.withUnsafeBytes { write($0) }
                         return true
                     }) {
-                        Terminal.standardError("guidec: error: \(failure)\n")
+                        reportError(failure)
                         status = 1
                     }
                 } else {

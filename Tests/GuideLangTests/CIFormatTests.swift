@@ -187,13 +187,14 @@ struct CIFormatTests {
 
     // MARK: GitHub annotations
 
-    /// `%`, CR and LF are escaped in messages; `:` and `,` too in property values; notes and help
+    /// `%` is escaped in messages, and `:` and `,` too in property values; a message's own CR
+    /// and LF are shown as `\r` and `\n` (docs/editor-and-ci.md section 5); notes and help
     /// become extra lines; a range over several lines has no columns; errors come first.
     @Test func githubAnnotationsEscapeAndOrder() throws {
         let run = CIFormatHandmade.run()
         let expected = [
             "::error file=odd%2C dir%3A 100%25/tour#one?.guide,line=2,endLine=2,col=3,endColumn=7,title=GL0301 unknown-property"
-                + "::100%25 sure: a, b, c%0Aand a second line%0Dwith a CR%0Anote: notes: too, 50%25%0Ahelp: help, here",
+                + "::100%25 sure: a, b, c\\nand a second line\\rwith a CR%0Anote: notes: too, 50%25%0Ahelp: help, here",
             "::error file=odd%2C dir%3A 100%25/tour#one?.guide,line=1,endLine=1,col=1,endColumn=10,title=GL0201 duplicate-declaration"
                 + "::a range that ends with its line break stays on its line",
             "::error file=<stdin>,line=1,endLine=1,col=5,endColumn=5,title=GL0102 expected-value::an empty range",

@@ -593,7 +593,10 @@ struct CommandLineTests {
     @Test func explainPrintsTheCatalogEntry() throws {
         let run = try Self.run(["explain", "gl0301"])
         #expect(run.status == 0)
-        #expect(run.standardOutput == DiagnosticExplanation.text(for: .unknownProperty))
+        #expect(run.standardOutput == DiagnosticExplanation.terminalText(for: .unknownProperty))
+        #expect(!run.standardOutput.contains("`") && !run.standardOutput.contains("## "), "rendered for a terminal")
+        let markdown = try Self.run(["explain", "--format", "markdown", "gl0301"])
+        #expect(markdown.standardOutput == DiagnosticExplanation.text(for: .unknownProperty))
         let unknown = try Self.run(["explain", "GL9999"])
         #expect(unknown.status == 2)
     }

@@ -17,6 +17,21 @@ struct ExampleTests {
         }
     }
 
+    /// An example names each tutorial by its title and where it was published, never by a path
+    /// of the machine it was written on.
+    @Test(arguments: names)
+    func exampleNamesNoPathOfAMachine(name: String) throws {
+        let text = try String(contentsOf: Self.examples.appendingPathComponent(name), encoding: .utf8)
+        let machinePath = /(^|[\s"'(:])\/(work|home|Users|tmp|private|var|opt|root)\//
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            #expect(line.firstMatch(of: machinePath) == nil, "\(name):\(number + 1) names a path of a machine: \(line)")
+        }
+        if name.first?.isNumber == true {
+            let first = text.prefix { $0 != "\n" }
+            #expect(first.hasPrefix("// Seed \(name.prefix(3)): \""), "\(name) starts with the tutorial's title: \(first)")
+        }
+    }
+
     @Test(arguments: names)
     func exampleBuildsCleanToGolden(name: String) throws {
         let compilation = TestSupport.compile([name], base: Self.examples)

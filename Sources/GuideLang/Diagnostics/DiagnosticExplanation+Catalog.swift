@@ -832,9 +832,11 @@ extension DiagnosticExplanation {
             title: "unknown option",
             explanation: """
                 The property takes one of a fixed set of words, and this word is not one of them. The note lists the \
-                options and guidec suggests the closest one; a typo or a word from another property (such as `top` \
-                for `placement`, which takes `above`) is the usual cause. Fonts report this too, for a word that is \
-                neither a text style nor a weight. Replace the word with one of the options.
+                options and guidec suggests the closest one, with a fix-it. A typo is one cause; the other is a word \
+                from another library: `top` or `bottom-start` for `placement` (Floating UI, Shepherd.js, Intro.js), \
+                `start` for `alignment`, `rectangle` for `shape`. Those words suggest the option they stand for, \
+                with a note saying whose word it is (docs/language.md section 5 lists them). Fonts report this too, \
+                for a word that is neither a text style nor a weight. Replace the word with one of the options.
                 """,
             example: #"""
                 guide welcome {

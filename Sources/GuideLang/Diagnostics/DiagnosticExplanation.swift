@@ -29,7 +29,13 @@ public struct DiagnosticExplanation: Sendable {
         catalog.first { $0.code == code }
     }
 
-    /// The explanation as printed by `guidec explain` (Markdown).
+    /// The explanation as `guidec explain` prints it for a terminal: the Markdown of `text(for:)`
+    /// rendered by `TerminalMarkdown` (bold only with colour).
+    public static func terminalText(for code: DiagnosticCode, usesColor: Bool = false) -> String {
+        TerminalMarkdown.render(text(for: code), usesColor: usesColor)
+    }
+
+    /// The explanation as Markdown (`guidec explain --format markdown`, docs/diagnostics.md).
     public static func text(for code: DiagnosticCode) -> String {
         guard let entry = explanation(for: code) else {
             return "\(code.id) (\(code.severity.rawValue)): \(code.name)\n"
@@ -72,7 +78,8 @@ extension DiagnosticExplanation {
         `GL00xx`, syntax `GL01xx`, declarations and names `GL02xx`, properties and values `GL03xx`,
         target frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`, strings `GL07xx`, unused
         declarations `GL08xx`, formatting (`guidec fmt --check`) `GL09xx`, and layout lint
-        (`guidec lint`) `GL10xx`. `guidec explain CODE` prints the same entry as this page.
+        (`guidec lint`) `GL10xx`. `guidec explain CODE` prints the same entry as this page, for a
+        terminal (`--format markdown` prints this Markdown).
 
         This file is generated from the compiler's catalog
         (`Sources/GuideLang/Diagnostics/DiagnosticExplanation+Catalog.swift`) and checked by the

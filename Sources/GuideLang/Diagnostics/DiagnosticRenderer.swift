@@ -60,14 +60,18 @@ public struct DiagnosticRenderer {
         }
     }
 
-    /// `path:line:col: severity[CODE]: message`
+    /// `path:line:col: severity[CODE]: message`, with control characters in the path and the
+    /// message escaped, so that no text from the input can end the line or reach the terminal raw.
     public func headline(_ diagnostic: Diagnostic) -> String {
         let file = files(diagnostic.range.fileID)
         let location = file.location(of: diagnostic.range.start)
         let severity = paint("\(diagnostic.severity.rawValue)[\(diagnostic.code.id)]", severityColor(diagnostic.severity))
-        return paint("\(file.path):\(location.line):\(location.column):", "1") + " " + severity + ": "
-            + paint(diagnostic.message, "1")
+        return paint("\(safe(file.path)):\(location.line):\(location.column):", "1") + " " + severity + ": "
+            + paint(safe(diagnostic.message), "1")
     }
+
+    /// User-controlled text made safe for one line of a terminal.
+    private func safe(_ text: String) -> String { TerminalSafeText.escaped(text) }
 
     /// A range to underline in a snippet.
     private struct Mark {
@@ -80,7 +84,7 @@ public struct DiagnosticRenderer {
     private func text(_ diagnostic: Diagnostic) -> String {
         var output = headline(diagnostic) + "\n"
         let primary = Mark(range: diagnostic.range, marker: "^", label: "", color: severityColor(diagnostic.severity))
-        let marks = [primary] + diagnostic.labels.map { Mark(range: $0.range, marker: "-", label: $0.message, color: "1;34") }
+        let marks = [primary] + diagnostic.labels.map { Mark(range: $0.range, marker: "-", label: safe($0.message), color: "1;34") }
         let gutterWidth = marks.map { String(files($0.range.fileID).location(of: $0.range.start).line).count }.max() ?? 1
         let blank = String(repeating: " ", count: gutterWidth)
         // Group marks by file (the primary's first) and line, so each source line is shown once,
@@ -109,16 +113,16 @@ public struct DiagnosticRenderer {
             let file = files(group.file)
             if group.file != previousFile {
                 let location = file.location(of: group.marks[0].range.start)
-                output += paint("\(blank) --> ", "1;34") + "\(file.path):\(location.line):\(location.column)\n"
+                output += paint("\(blank) --> ", "1;34") + "\(safe(file.path)):\(location.line):\(location.column)\n"
                 previousFile = group.file
             }
             output += snippet(file, line: group.line, marks: group.marks, gutterWidth: gutterWidth)
         }
-        for note in diagnostic.notes { output += paint("\(blank) = ", "1;34") + paint("note", "1") + ": \(note)\n" }
-        for help in diagnostic.help { output += paint("\(blank) = ", "1;34") + paint("help", "1") + ": \(help)\n" }
+        for note in diagnostic.notes { output += paint("\(blank) = ", "1;34") + paint("note", "1") + ": \(safe(note))\n" }
+        for help in diagnostic.help { output += paint("\(blank) = ", "1;34") + paint("help", "1") + ": \(safe(help))\n" }
         for fixIt in diagnostic.fixIts {
             let location = files(fixIt.range.fileID).location(of: fixIt.range.start)
-            output += paint("\(blank) = ", "1;34") + paint("fix", "1") + ": \(fixIt.message) (at \(location.line):\(location.column))\n"
+            output += paint("\(blank) = ", "1;34") + paint("fix", "1") + ": \(safe(fixIt.message)) (at \(location.line):\(location.column))\n"
         }
         return output
     }
@@ -167,15 +171,15 @@ public struct DiagnosticRenderer {
         return position
     }
 
-    /// Expands tabs and shows control characters visibly, so carets line up.
+    /// Expands tabs and escapes control characters (as `\u{1B}`, the way the language writes
+    /// them), so carets line up and a source line never sends an escape sequence to the terminal.
     private func displayText(_ text: String) -> String {
         var output = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x09: output += "    "
-            case 0..<0x20, 0x7F: output += "\u{FFFD}"
             case 0xFEFF: continue
-            default: output.unicodeScalars.append(scalar)
+            default: TerminalSafeText.append(scalar, to: &output)
             }
         }
         return output

@@ -20,7 +20,7 @@ public enum GitHubAnnotationRenderer {
         let start = file.location(of: diagnostic.range.start)
         let end = file.location(of: lastScalarStart(of: diagnostic.range, in: file))
         var properties = [
-            "file=" + escaped(file.path, isProperty: true),
+            "file=" + escaped(TerminalSafeText.escaped(file.path), isProperty: true),
             "line=\(start.line)",
             "endLine=\(end.line)",
         ]
@@ -30,8 +30,10 @@ public enum GitHubAnnotationRenderer {
             properties.append("endColumn=\(max(start.column, end.column))")
         }
         properties.append("title=" + escaped(diagnostic.code.id + " " + diagnostic.code.name, isProperty: true))
+        // Each part's own control characters are shown as escapes (the runner's log would pass
+        // ESC, BEL or NUL to whoever reads it); only the line breaks between parts are real.
         return "::\(commandName(diagnostic.severity)) " + properties.joined(separator: ",") + "::"
-            + escaped(diagnostic.detailedMessage, isProperty: false)
+            + escaped(diagnostic.detailedLines.map(TerminalSafeText.escaped).joined(separator: "\n"), isProperty: false)
     }
 
     private static func commandName(_ severity: Severity) -> String {
@@ -54,7 +56,8 @@ public enum GitHubAnnotationRenderer {
         return offset
     }
 
-    /// Escapes text the way the Actions runner unescapes it.
+    /// Escapes text the way the Actions runner unescapes it (`%25`, `%0D`, `%0A`, and in
+    /// properties `%3A` and `%2C`).
     private static func escaped(_ text: String, isProperty: Bool) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)

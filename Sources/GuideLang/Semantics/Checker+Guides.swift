@@ -159,43 +159,78 @@ extension Checker {
 
 extension Checker {
     /// Reads a guide's `devices`, `allow` and `deny`, checking device identifiers and codes.
+    /// Each rejected item is reported once, at the item, and dropped; the rest still apply, and
+    /// a rejected setting never stops the guide from being linted (`lintSettingRanges`).
     func lintSettings(_ node: DeclarationNode) -> IRLintSettings {
+        for name in ["devices", "orientation", "allow", "deny"] {
+            if let entry = node.properties[name] { lintSettingRanges.append(entry.range) }
+        }
         var settings = IRLintSettings()
         if case .references(let references)? = node.value("devices") {
+            var listed: [String: Reference] = [:]
             for reference in references {
-                if DeviceCatalog.device(id: reference.name) != nil {
-                    settings.devices.append(reference.name)
-                } else {
+                // A repeat is reported as one, whether or not the first was accepted.
+                guard !reportListedTwice(reference, in: "devices", first: listed[reference.name]) else { continue }
+                listed[reference.name] = reference
+                guard DeviceCatalog.device(id: reference.name) != nil else {
                     reportUnknown(reference, kind: "device", candidates: DeviceCatalog.presets.map(\.id))
+                    continue
                 }
+                settings.devices.append(reference.name)
             }
         }
         if case .keyword(let orientation)? = node.value("orientation") {
             settings.orientations = orientation == "both" ? Orientation.allCases : Orientation(rawValue: orientation).map { [$0] } ?? []
         }
+        // The codes each list took, to find a code both allowed and denied.
+        var accepted: [String: (list: String, reference: Reference)] = [:]
         let lists: [(String, WritableKeyPath<IRLintSettings, [String]>)] = [("allow", \.allowed), ("deny", \.denied)]
         for (name, keyPath) in lists {
             guard case .references(let references)? = node.value(name) else { continue }
+            // Codes are case-insensitive; a repeat is reported as one, accepted or not.
+            var listed: [String: Reference] = [:]
             for reference in references {
-                if let code = DiagnosticCode.named(reference.name) {
-                    // A guide's lists tune `guidec lint`'s layout checks; other codes would do
-                    // nothing there, and an error cannot be allowed.
-                    if !code.id.hasPrefix("GL10") {
-                        report(Diagnostic(
-                            .wrongValueKind, at: reference.range, "'\(name)' in a guide takes layout lint codes (GL10xx), not \(code.id)",
-                            notes: ["\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"]))
-                    } else if name == "allow", code.severity == .error {
-                        report(Diagnostic(
-                            .wrongValueKind, at: reference.range, "\(code.id) is an error and cannot be allowed",
-                            notes: ["'allow' silences warnings only; fix the layout, or change the devices the guide is linted on"]))
-                    } else {
-                        settings[keyPath: keyPath].append(code.id)
-                    }
-                } else {
+                let key = reference.name.uppercased()
+                guard !reportListedTwice(reference, in: name, first: listed[key]) else { continue }
+                listed[key] = reference
+                guard let code = DiagnosticCode.named(reference.name) else {
                     reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.all.map(\.id))
+                    continue
                 }
+                // A guide's lists tune `guidec lint`'s layout checks; other codes would do
+                // nothing there, and an error cannot be allowed.
+                if !code.id.hasPrefix("GL10") {
+                    report(Diagnostic(
+                        .wrongValueKind, at: reference.range, "'\(name)' in a guide takes layout lint codes (GL10xx), not \(code.id)",
+                        notes: ["\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"]))
+                    continue
+                }
+                if name == "allow", code.severity == .error {
+                    report(Diagnostic(
+                        .wrongValueKind, at: reference.range, "\(code.id) is an error and cannot be allowed",
+                        notes: ["'allow' silences warnings only; fix the layout, or change the devices the guide is linted on"]))
+                    continue
+                }
+                if let first = accepted[code.id] {
+                    report(Diagnostic(
+                        .conflictingProperties, at: reference.range, "\(code.id) is both allowed and denied",
+                        labels: [.init(first.reference.range, "listed in '\(first.list)' here")],
+                        notes: ["keep it in 'allow' to drop its findings, or in 'deny' to make them errors"]))
+                    continue
+                }
+                accepted[code.id] = (name, reference)
+                settings[keyPath: keyPath].append(code.id)
             }
         }
         return settings
+    }
+
+    /// Reports an item listed a second time in a lint setting; whether it was.
+    private func reportListedTwice(_ reference: Reference, in list: String, first: Reference?) -> Bool {
+        guard let first else { return false }
+        report(Diagnostic(
+            .duplicateProperty, at: reference.range, "'\(reference.name)' is listed twice in '\(list)'",
+            labels: [.init(first.range, "first listed here")]))
+        return true
     }
 }

@@ -182,12 +182,12 @@ extension Checker {
                 guard let close = remainder[open...].firstIndex(of: "}") else { break }
                 let name = String(remainder[remainder.index(after: open)..<close])
                 if name != "current" && name != "total" {
-                    let suggestion = Suggestion.closest(to: name, among: ["current", "total"])
+                    // No fix-it: the range is the whole text, which may hold other placeholders.
                     report(Diagnostic(
                         .unknownPlaceholder, at: range,
                         "unknown placeholder '{\(name)}' in progress text\(locale.isEmpty ? "" : " (locale '\(locale)')")",
-                        notes: ["progress text knows {current} (the step's number, from 1) and {total}"],
-                        help: suggestion.map { ["did you mean '{\($0)}'?"] } ?? []))
+                        notes: ["progress text knows {current} (the step's number, from 1) and {total}"]
+                    ).suggesting(Suggestion.didYouMean(name, among: ["current", "total"])?.map { "{\($0)}" }))
                 }
                 remainder = remainder[remainder.index(after: close)...]
             }

@@ -117,6 +117,10 @@ public final class Checker {
     private var partialDocument: GuideDocument?
     /// Which of the guides handed to the receiver (by position) an error points into.
     private var brokenStreamedGuides: Set<Int> = []
+    /// The ranges of guides' lint settings (`devices`, `orientation`, `allow`, `deny`). An error
+    /// inside one rejects only that setting: it neither stops its guide from being linted nor
+    /// hides the unused declarations of a program that otherwise resolved.
+    var lintSettingRanges: [SourceRange] = []
 
     private func run() -> GuideDocument? {
         for (index, source) in files.enumerated() {
@@ -165,17 +169,19 @@ public final class Checker {
                 if let summary = overflowPerFile[file]?.summary(limit: DiagnosticBag.maximumPerFile) { diagnostics.append(summary) }
             }
         }
-        var programHasErrors = hasLoaderErrors || hasErrors || syntaxDiagnostics.contains { $0.severity == .error }
+        let hasSyntaxErrors = syntaxDiagnostics.contains { $0.severity == .error }
+        lintSettingRanges.sort { ($0.fileID.index, $0.start) < ($1.fileID.index, $1.start) }
         // Unused declarations are only worth reporting in a program that resolved: after an
-        // error, a misspelt or misplaced reference would make its target look unused.
-        if !programHasErrors {
+        // error, a misspelt or misplaced reference would make its target look unused. A rejected
+        // lint setting resolves nothing, so it hides nothing.
+        if !hasLoaderErrors, !hasSyntaxErrors, !hasErrorsBesidesLintSettings {
             for diagnostic in unusedInGuides + unusedDiagnostics(under: topLevel)
             where !(diagnostic.code == .unusedStyle && hasUnresolvedStyle) {
                 report(diagnostic)
             }
             strings.reportUnused(checker: self)
-            programHasErrors = hasErrors
         }
+        let programHasErrors = hasLoaderErrors || hasErrors || hasSyntaxErrors
         let broken = brokenGuides(among: loweredNodes)
         // Streamed guides are gone from here; the receiver learns which were broken by position.
         brokenStreamedGuides = receiver == nil ? [] : broken
@@ -194,7 +200,7 @@ public final class Checker {
         let all = Set(nodes.indices)
         // An error left out has no range to place it in a guide, so then no guide counts as clean.
         guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return all }
-        let errors = (diagnostics + syntaxDiagnostics).filter { $0.severity == .error }.map(\.range)
+        let errors = (diagnostics + syntaxDiagnostics).filter { $0.severity == .error && !isInLintSetting($0.range) }.map(\.range)
         guard !errors.isEmpty else { return [] }
         // Guides in file and source order, so the one holding an offset is found by binary search.
         let guideNodes = topLevel.filter { $0.kind == .guide }
@@ -216,6 +222,28 @@ public final class Checker {
             broken.insert(ObjectIdentifier(guideNodes[index]))
         }
         return Set(nodes.indices.filter { broken.contains(ObjectIdentifier(nodes[$0])) })
+    }
+
+    /// Whether an error has been reported, kept or left out, that is not a rejected lint setting.
+    private var hasErrorsBesidesLintSettings: Bool {
+        overflowPerFile.values.contains { $0.severity == .error }
+            || diagnostics.contains { $0.severity == .error && !isInLintSetting($0.range) }
+    }
+
+    /// Whether a range lies inside a guide's lint setting (`lintSettingRanges`, sorted).
+    private func isInLintSetting(_ range: SourceRange) -> Bool {
+        // The last setting starting at or before the range is the only one that can hold it:
+        // settings are properties, which never overlap.
+        var low = 0
+        var high = lintSettingRanges.count
+        while low < high {
+            let middle = (low + high) / 2
+            let setting = lintSettingRanges[middle]
+            if (setting.fileID.index, setting.start) <= (range.fileID.index, range.start) { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return false }
+        let setting = lintSettingRanges[low - 1]
+        return setting.fileID == range.fileID && range.end <= setting.end
     }
 
     // MARK: Collection
@@ -276,13 +304,11 @@ public final class Checker {
         var place: String { parent.map { "'\($0.kind.rawValue)'" } ?? "the top level" }
         guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
             let keyword = tree.text(syntax.keyword)
-            let suggestion = Suggestion.closest(to: keyword, among: allowed.map(\.rawValue))
             report(Diagnostic(
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
                 notes: [allowed.isEmpty ? "\(place) holds no blocks"
-                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")],
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                fixIts: suggestion.map { [.init(range: tree.range(syntax.keyword), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
+            ).suggesting(Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue)), replacing: tree.range(syntax.keyword)))
             return nil
         }
         guard allowed.contains(kind) else {
@@ -390,7 +416,8 @@ public final class Checker {
               spec.kinds.contains(node.kind)
         else {
             let allowedNames = PropertySchema.names(for: node.kind)
-            let suggestion = Suggestion.closest(to: name, among: allowedNames)
+            let didYouMean = Suggestion.didYouMean(name, among: allowedNames)
+            let suggestion = didYouMean?.name
             if let suggestion { node.misspelledNames.insert(suggestion) }
             var notes: [String] = []
             if suggestion == nil, let spec = PropertySchema.spec(named: name) {
@@ -402,11 +429,8 @@ public final class Checker {
             if suggestion == nil, !allowedNames.isEmpty, notes.isEmpty {
                 notes.append("\(node.displayName) has the properties " + allowedNames.map { "'\($0)'" }.joined(separator: ", "))
             }
-            report(Diagnostic(
-                .unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'",
-                notes: notes,
-                help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                fixIts: suggestion.map { [.init(range: nameRange, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            report(Diagnostic(.unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'", notes: notes)
+                .suggesting(didYouMean, replacing: nameRange))
             return
         }
         let range = tree.range(from: property.name, through: property.lastToken)
@@ -487,7 +511,7 @@ public final class Checker {
                        isQuoted: Bool = false) {
         // A failed import may have declared it; the import error says what went wrong.
         if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
-        let suggestion = Suggestion.closest(to: reference.name, among: candidates)
+        let suggestion = Suggestion.didYouMean(reference.name, among: candidates)
         let sorted = Array(candidates).sorted()
         var notes: [String] = []
         if suggestion == nil {
@@ -495,12 +519,9 @@ public final class Checker {
                 : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + sorted.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
                     + (sorted.count > 8 ? ", ..." : ""))
         }
-        report(Diagnostic(
-            .unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
-            notes: notes,
-            help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-            fixIts: suggestion.map { [.init(range: reference.range, replacement: isQuoted ? Self.quoted($0) : $0,
-                                            message: "replace with '\($0)'")] } ?? []))
+        report(Diagnostic(.unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
+                          notes: notes)
+            .suggesting(suggestion, replacing: reference.range, with: suggestion.flatMap { isQuoted ? Self.quoted($0.name) : nil }))
     }
 
     /// Whether `text` lexes as one identifier.

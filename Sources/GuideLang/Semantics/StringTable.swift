@@ -58,12 +58,12 @@ struct StringTable {
             if localeNodes[reference.name] != nil {
                 defaultLocale = reference.name
             } else {
-                let suggestion = Suggestion.closest(to: reference.name, among: declared)
+                let suggestion = Suggestion.didYouMean(reference.name, among: declared)
                 checker.report(Diagnostic(
                     .invalidDefaultLocale, at: reference.range, "default locale '\(reference.name)' has no 'locale' block",
                     notes: declared.isEmpty ? ["no locale is declared"] : ["declared locales: " + declared.map { "'\($0)'" }.joined(separator: ", ")],
-                    help: suggestion.map { ["did you mean '\($0)'?"] } ?? ["add 'locale \(reference.name) { ... }' to the strings"],
-                    fixIts: suggestion.map { [.init(range: reference.range, replacement: $0, message: "replace with '\($0)'")] } ?? []))
+                    help: suggestion == nil ? ["add 'locale \(reference.name) { ... }' to the strings"] : []
+                ).suggesting(suggestion, replacing: reference.range))
             }
         } else if declared.count == 1 {
             defaultLocale = declared[0]

@@ -2,19 +2,41 @@
 ///
 /// Like rustc: a case-insensitive exact match wins; otherwise the closest name within an edit
 /// distance of a third of the word's length (at least one), counting a swap of neighbours as one edit.
+/// Synonyms (the words other libraries use, such as `top` for `above`) are more spellings of a
+/// name, found by the same rules, so `top` and the typo `botom` both lead to a name.
 public enum Suggestion {
     /// The best candidate for `word`, or nil when none is close enough.
     public static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        didYouMean(word, among: candidates)?.name
+    }
+
+    /// The suggestion for `word`: the closest candidate, or the candidate a close synonym stands
+    /// for; nil when nothing is close enough or `word` is itself a candidate.
+    public static func didYouMean(
+        _ word: String, among candidates: some Sequence<String>, synonyms: [Synonym] = []
+    ) -> DidYouMean? {
+        let names = Array(candidates)
+        // A word that is a name needs no suggestion, even when a synonym would spell it too.
+        guard !names.contains(word) else { return nil }
+        let spellings = names.map { (spelling: $0, synonym: Synonym?.none) } + synonyms.map { ($0.spelling, $0) }
         let lowered = word.lowercased()
-        var best: (name: String, distance: Int)?
+        let loweredScalars = Array(lowered.unicodeScalars)
         let limit = max(word.count, 3) / 3
-        for candidate in candidates {
-            if candidate == word { continue }
-            if candidate.lowercased() == lowered { return candidate }
-            let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        var best: (index: Int, distance: Int)?
+        for (index, entry) in spellings.enumerated() {
+            let candidate = entry.spelling.lowercased()
+            if candidate == lowered {
+                best = (index, 0)
+                break
+            }
+            let distance = editDistance(loweredScalars, Array(candidate.unicodeScalars))
+            // Ties go to the earlier spelling: the names come before their synonyms.
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (index, distance) }
         }
-        return best?.name
+        guard let best else { return nil }
+        let entry = spellings[best.index]
+        guard let synonym = entry.synonym else { return DidYouMean(name: entry.spelling, note: nil) }
+        return DidYouMean(name: synonym.name, note: synonym.note)
     }
 
     /// The restricted Damerau-Levenshtein distance between two scalar arrays.
@@ -37,5 +59,72 @@ public enum Suggestion {
             (previousPrevious, previous, currentRow) = (previous, currentRow, previousPrevious)
         }
         return previous[right.count]
+    }
+
+    /// Another library's word for a name, and where it comes from.
+    public struct Synonym: Equatable, Sendable {
+        /// The word as other libraries write it, such as `top`.
+        public let spelling: String
+        /// The name it stands for, such as `above`.
+        public let name: String
+        /// The libraries that use the word, such as "Floating UI, Shepherd.js".
+        public let libraries: String
+        /// What else a guide writes to say all the word says, such as `'alignment: leading'`
+        /// for `top-start`.
+        public let also: String?
+
+        /// Creates a synonym.
+        public init(_ spelling: String, _ name: String, _ libraries: String, also: String? = nil) {
+            self.spelling = spelling
+            self.name = name
+            self.libraries = libraries
+            self.also = also
+        }
+
+        /// Says where the word comes from and what a guide writes instead.
+        var note: String {
+            "'\(spelling)' is the word of \(libraries); a guide writes '\(name)'" + (also.map { " and \($0)" } ?? "")
+        }
+    }
+
+    /// A did-you-mean suggestion: the one place that words the `help:` line and builds the fix-it.
+    public struct DidYouMean: Equatable, Sendable {
+        /// The name to write instead.
+        public let name: String
+        /// Why a synonym led here, when one did.
+        public let note: String?
+
+        /// Creates a suggestion of `name`.
+        public init(name: String, note: String? = nil) {
+            self.name = name
+            self.note = note
+        }
+
+        /// `did you mean 'name'?`
+        public var help: String { "did you mean '\(name)'?" }
+
+        /// The suggestion as it should be shown and written, such as `--version` for `version`.
+        public func map(_ transform: (String) -> String) -> DidYouMean { DidYouMean(name: transform(name), note: note) }
+
+        /// The edit that writes the suggestion over `range`, as `replacement` when the source
+        /// spells it differently (in quotes, say).
+        public func fixIt(replacing range: SourceRange, with replacement: String? = nil) -> Diagnostic.FixIt {
+            Diagnostic.FixIt(range: range, replacement: replacement ?? name, message: "replace with '\(name)'")
+        }
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic with a did-you-mean: the synonym's note (if any), the `help:` line and,
+    /// when `range` is given, the fix-it that writes the suggestion there.
+    public func suggesting(
+        _ suggestion: Suggestion.DidYouMean?, replacing range: SourceRange? = nil, with replacement: String? = nil
+    ) -> Diagnostic {
+        guard let suggestion else { return self }
+        var diagnostic = self
+        if let note = suggestion.note { diagnostic.notes.append(note) }
+        diagnostic.help.append(suggestion.help)
+        if let range { diagnostic.fixIts.append(suggestion.fixIt(replacing: range, with: replacement)) }
+        return diagnostic
     }
 }

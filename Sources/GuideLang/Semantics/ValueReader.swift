@@ -64,7 +64,7 @@ struct ValueReader {
         case .duration:
             return singleTerm(first, type: type).flatMap { duration($0) }.map { .duration($0) }
         case .keyword(let options):
-            return keyword(first, options: options).map { .keyword($0) }
+            return keyword(first, options: options, synonyms: KeywordSynonyms.table(for: name)).map { .keyword($0) }
         case .shape:
             return shape(first).map { .shape($0) }
         case .flip:
@@ -329,9 +329,11 @@ struct ValueReader {
             isSafeArea = true
         } else if item.terms.count > 1 {
             let extra = item.terms[1]
+            // Only a lone word after the distance is a misspelt 'safe' that a fix-it can replace.
+            let suggestion = Suggestion.didYouMean(describeWord(extra), among: ["safe"], synonyms: KeywordSynonyms.table(for: "edge"))
             report(Diagnostic(.wrongValueKind, at: range(of: extra), "unexpected \(describeUnexpected(extra)) after the distance",
-                              notes: ["expected \(type.expectation)"],
-                              help: Suggestion.closest(to: describeWord(extra), among: ["safe"]).map { _ in ["did you mean 'safe'?"] } ?? []))
+                              notes: ["expected \(type.expectation)"])
+                .suggesting(suggestion, replacing: item.terms.count == 2 ? range(of: extra) : nil))
             return nil
         }
         guard let parsed = number(first, units: ["", "pt", "%"], expected: type.expectation) else { return nil }
@@ -382,12 +384,10 @@ struct ValueReader {
             if let label = argument.label {
                 let labelText = tree.text(label)
                 guard let index = names.firstIndex(of: labelText) else {
-                    let suggestion = Suggestion.closest(to: labelText, among: names)
                     report(Diagnostic(
                         .unknownProperty, at: tree.range(label), "'\(callee)' has no argument '\(labelText)'",
-                        notes: ["'\(callee)' takes " + names.map { "'\($0)'" }.joined(separator: ", ")],
-                        help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                        fixIts: suggestion.map { [.init(range: tree.range(label), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+                        notes: ["'\(callee)' takes " + names.map { "'\($0)'" }.joined(separator: ", ")]
+                    ).suggesting(Suggestion.didYouMean(labelText, among: names), replacing: tree.range(label)))
                     return nil
                 }
                 slot = index
@@ -445,24 +445,24 @@ struct ValueReader {
         return parsed.unit == "ms" ? parsed.value / 1000 : parsed.value
     }
 
-    private mutating func keyword(_ item: ValueItemSyntax, options: [String]) -> String? {
+    private mutating func keyword(_ item: ValueItemSyntax, options: [String], synonyms: [Suggestion.Synonym]) -> String? {
         guard let term = singleTerm(item, type: .keyword(options)) else { return nil }
-        return keyword(term, options: options)
+        return keyword(term, options: options, synonyms: synonyms)
     }
 
-    private mutating func keyword(_ term: TermSyntax, options: [String]) -> String? {
+    /// Reads one of `options`; another word is GL0307 with the closest option, or the option
+    /// another library's word (`synonyms`) stands for, as a did-you-mean and its fix-it.
+    private mutating func keyword(_ term: TermSyntax, options: [String], synonyms: [Suggestion.Synonym] = []) -> String? {
         guard let index = tokenIndex(term, kind: .identifier) else {
             wrongKind(term, expected: PropertyType.keyword(options).expectation)
             return nil
         }
         let word = tree.text(index)
         if options.contains(word) { return word }
-        let suggestion = Suggestion.closest(to: word, among: options)
         report(Diagnostic(
             .unknownOption, at: tree.range(index), "unknown option '\(word)'",
-            notes: ["expected \(PropertyType.keyword(options).expectation)"],
-            help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-            fixIts: suggestion.map { [.init(range: tree.range(index), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+            notes: ["expected \(PropertyType.keyword(options).expectation)"]
+        ).suggesting(Suggestion.didYouMean(word, among: options, synonyms: synonyms), replacing: tree.range(index)))
         return nil
     }
 
@@ -570,7 +570,7 @@ struct ValueReader {
         let names = ["auto", "circle", "rect", "rounded", "capsule"]
         switch term {
         case .token(let index):
-            guard let word = keyword(term, options: names) else { return nil }
+            guard let word = keyword(term, options: names, synonyms: KeywordSynonyms.table(for: "shape")) else { return nil }
             switch word {
             case "auto": return .auto(threshold: 0.7, cornerRadius: 6)
             case "circle": return .circle(radius: nil)
@@ -598,7 +598,7 @@ struct ValueReader {
                       let radius = numberArgument(slots[1], minimum: 0, what: "the radius") else { return nil }
                 return .auto(threshold: threshold ?? 0.7, cornerRadius: radius ?? 6)
             default:
-                _ = keyword(.token(call.name), options: names)
+                _ = keyword(.token(call.name), options: names, synonyms: KeywordSynonyms.table(for: "shape"))
                 return nil
             }
         }
@@ -611,7 +611,7 @@ struct ValueReader {
                   let distance = numberArgument(slots[0], minimum: 0, what: "the distance") ?? nil else { return nil }
             return .within(distance: distance)
         }
-        guard let word = keyword(term, options: ["auto", "none", "within"]) else { return nil }
+        guard let word = keyword(term, options: ["auto", "none", "within"], synonyms: KeywordSynonyms.table(for: "flip")) else { return nil }
         switch word {
         case "auto": return .auto
         case "none": return IRFlip.none
@@ -624,11 +624,13 @@ struct ValueReader {
 
     private mutating func advance(_ item: ValueItemSyntax) -> AdvanceValue? {
         let terms = item.terms
-        guard let first = terms.first, let word = keyword(first, options: ["tap", "button", "after"]) else { return nil }
+        guard let first = terms.first,
+              let word = keyword(first, options: ["tap", "button", "after"], synonyms: KeywordSynonyms.table(for: "advance")) else { return nil }
         let expectation = PropertyType.advance.expectation
         switch word {
         case "tap":
-            guard terms.count == 2, let target = keyword(terms[1], options: ["anywhere", "target"]) else {
+            guard terms.count == 2,
+                  let target = keyword(terms[1], options: ["anywhere", "target"], synonyms: KeywordSynonyms.table(for: "advance tap")) else {
                 if terms.count != 2 {
                     report(Diagnostic(.wrongValueKind, at: range(of: item), "expected 'tap anywhere' or 'tap target'"))
                 }
@@ -653,7 +655,8 @@ struct ValueReader {
 
     private mutating func missingTarget(_ item: ValueItemSyntax) -> IRMissingTarget? {
         let terms = item.terms
-        guard let first = terms.first, let word = keyword(first, options: ["skip", "end", "wait"]) else { return nil }
+        guard let first = terms.first,
+              let word = keyword(first, options: ["skip", "end", "wait"], synonyms: KeywordSynonyms.table(for: "missing")) else { return nil }
         if word == "wait" {
             guard terms.count == 2 else {
                 report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a duration after 'wait', such as wait 2s"))
@@ -672,7 +675,7 @@ struct ValueReader {
         guard let term = singleTerm(item, type: .show) else { return nil }
         switch term {
         case .token:
-            guard let word = keyword(term, options: ["once", "always", "times"]) else { return nil }
+            guard let word = keyword(term, options: ["once", "always", "times"], synonyms: KeywordSynonyms.table(for: "show")) else { return nil }
             switch word {
             case "once": return ShowValue(key: nil, version: 1, maxCount: 1)
             case "always": return ShowValue(key: nil, version: 1, maxCount: nil)
@@ -688,7 +691,7 @@ struct ValueReader {
             case "once", "always": names = ["key", "version"]
             case "times": names = ["count", "key", "version"]
             default:
-                _ = keyword(.token(call.name), options: ["once", "always", "times"])
+                _ = keyword(.token(call.name), options: ["once", "always", "times"], synonyms: KeywordSynonyms.table(for: "show"))
                 return nil
             }
             guard let slots = arguments(call, names: names, required: callee == "times" ? 1 : 0) else { return nil }
@@ -780,12 +783,12 @@ struct ValueReader {
                     continue
                 }
                 let options = (hasSize ? [] : Self.textStyles.map(\.name)) + (hasWeight ? [] : Self.weights)
-                let suggestion = Suggestion.closest(to: word, among: options)
+                // Only the synonyms of words still open: after a size, 'title' names no weight.
+                let synonyms = KeywordSynonyms.table(for: "font").filter { options.contains($0.name) }
                 report(Diagnostic(
                     .unknownOption, at: tree.range(index), "unknown font word '\(word)'",
-                    notes: ["a font is a text style (\(Self.textStyles.map(\.name).joined(separator: ", "))) or a size, then an optional weight and family"],
-                    help: suggestion.map { ["did you mean '\($0)'?"] } ?? [],
-                    fixIts: suggestion.map { [.init(range: tree.range(index), replacement: $0, message: "replace with '\($0)'")] } ?? []))
+                    notes: ["a font is a text style (\(Self.textStyles.map(\.name).joined(separator: ", "))) or a size, then an optional weight and family"]
+                ).suggesting(Suggestion.didYouMean(word, among: options, synonyms: synonyms), replacing: tree.range(index)))
                 return nil
             }
             wrongKind(term, expected: PropertyType.font.expectation)

@@ -1,0 +1,2 @@
+# An explanation for a terminal: heading underlined, paragraphs wrapped, code indented, no backticks.
+explain GL0307

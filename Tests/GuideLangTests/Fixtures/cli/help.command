@@ -1,0 +1,2 @@
+# The overview: commands and options in columns, within 80 columns.
+help
