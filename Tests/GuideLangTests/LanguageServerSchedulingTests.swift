@@ -149,20 +149,22 @@ struct LanguageServerSchedulingTests {
 
     /// Ranged changes, applied as pieces, give the text that applying each one to the whole text
     /// gives: random documents with every kind of line break, accents and emoji, random edits,
-    /// positions past the ends, both encodings, the text joined at random moments.
-    @Test func rangedChangesMatchApplyingThemOneByOne() {
+    /// positions past the ends, both encodings, the text joined at random moments; column marks
+    /// (of long lines) every 8 bytes, so that they are used, or at their usual distance.
+    @Test(arguments: [8, 64 * 1024])
+    func rangedChangesMatchApplyingThemOneByOne(markStride: Int) {
         var generator = RobustnessTests.SeededGenerator(state: 11)
-        let alphabet: [String] = ["a", "b", " ", "\n", "\r", "\r\n", "é", "😀", "你"]
+        let alphabet: [String] = ["a", "b", " ", "\n", "\r", "\r\n", "é", "😀", "你", "a line of words"]
         func text(_ length: Int) -> [UInt8] {
             Array((0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }.joined().utf8)
         }
         for round in 0..<300 {
             let encoding: DocumentPositions.Encoding = round % 2 == 0 ? .utf16 : .utf8
             var expected = text(Int.random(in: 0..<40, using: &generator))
-            var document = DocumentText(path: "a.guide", bytes: expected)
+            var document = DocumentText(path: "a.guide", bytes: expected, markStride: markStride)
             for step in 0..<Int.random(in: 1..<40, using: &generator) {
                 func position() -> (line: Int, character: Int) {
-                    (Int.random(in: 0..<8, using: &generator), Int.random(in: 0..<12, using: &generator))
+                    (Int.random(in: 0..<8, using: &generator), Int.random(in: 0..<60, using: &generator))
                 }
                 let (start, end) = (position(), position())
                 let replacement = text(Int.random(in: 0..<6, using: &generator))
@@ -178,6 +180,43 @@ struct LanguageServerSchedulingTests {
             }
             #expect(document.source().bytes == expected, "round \(round)")
             #expect(document.source().lineStarts == SourceFile(path: "", bytes: expected).lineStarts)
+        }
+    }
+
+    /// The column rule, read byte by byte: a line's first `character` columns, stopping before a
+    /// character a column falls inside, or at the line's end.
+    static func referenceLength(_ line: [UInt8], _ character: Int, _ encoding: DocumentPositions.Encoding) -> Int {
+        func width(_ byte: UInt8) -> Int { encoding == .utf8 ? 1 : byte & 0xC0 == 0x80 ? 0 : byte >= 0xF0 && byte < 0xF8 ? 2 : 1 }
+        let end = line.firstIndex { $0 == 0x0A || $0 == 0x0D } ?? line.count
+        var cursor = 0
+        var column = 0
+        while cursor < end, column + width(line[cursor]) <= character {
+            column += width(line[cursor])
+            cursor += 1
+            while cursor < end, width(line[cursor]) == 0 { cursor += 1 }
+        }
+        while cursor > 0, cursor < line.count, line[cursor] & 0xC0 == 0x80 { cursor -= 1 }
+        return cursor
+    }
+
+    /// `ColumnCounter` (which takes eight ASCII bytes at a time) agrees with the rule read byte
+    /// by byte, however the line is cut into pieces: long ASCII runs, accents, emoji, breaks.
+    @Test func columnsAreFoundAlikeInAnyPieces() {
+        var generator = RobustnessTests.SeededGenerator(state: 5)
+        let runs: [String] = ["abcdefghijklmnopqrstu", "a", "é", "😀", "你", "\r", "\n", "\r\n", "xy"]
+        for round in 0..<2000 {
+            let encoding: DocumentPositions.Encoding = round % 2 == 0 ? .utf16 : .utf8
+            let line = Array((0..<Int.random(in: 0..<12, using: &generator)).map { _ in runs[Int.random(in: 0..<runs.count, using: &generator)] }.joined().utf8)
+            let character = Int.random(in: 0..<90, using: &generator)
+            var cuts = (0..<Int.random(in: 0..<4, using: &generator)).map { _ in Int.random(in: 0...line.count, using: &generator) }.sorted()
+            cuts = [0] + cuts + [line.count]
+            var counter = ColumnCounter(character: character, encoding: encoding)
+            var answer: Int?
+            for (from, to) in zip(cuts, cuts.dropFirst()) where answer == nil {
+                answer = line.withUnsafeBufferPointer { counter.read(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+            }
+            let expected = Self.referenceLength(line, character, encoding)
+            #expect((answer ?? counter.length) == expected, "\(String(decoding: line, as: UTF8.self).debugDescription) column \(character) \(encoding)")
         }
     }
 }

@@ -62,34 +62,8 @@ public struct DocumentPositions {
         guard line >= 0 else { return 0 }
         guard line < source.lineStarts.count else { return source.bytes.count }
         let start = source.lineStarts[line]
-        var bytes = source.bytes[start...].makeIterator()
-        return start + Self.length(ofColumns: character, inLineFrom: &bytes, encoding: encoding)
-    }
-
-    /// The bytes of a line's first `character` columns, the line read from `bytes` up to its line
-    /// break: the whole line when it is shorter, and never part of a character (a column inside
-    /// one, such as a byte column inside `é` or a UTF-16 column inside an emoji, stops before it).
-    static func length(ofColumns character: Int, inLineFrom bytes: inout some IteratorProtocol<UInt8>, encoding: Encoding) -> Int {
-        var column = 0
-        var length = 0
-        // Where the character being read starts (a UTF-8 position inside it snaps back to here).
-        var characterStart = 0
-        while let byte = bytes.next(), byte != 0x0A, byte != 0x0D {
-            let isContinuation = byte & 0xC0 == 0x80
-            if !isContinuation { characterStart = length }
-            switch encoding {
-            case .utf8:
-                if length == character { return characterStart }
-            case .utf16:
-                // A continuation byte adds no UTF-16 unit; a four-byte sequence adds two.
-                if !isContinuation {
-                    let next = column + (byte >= 0xF0 && byte < 0xF8 ? 2 : 1)
-                    if next > character { return length }
-                    column = next
-                }
-            }
-            length += 1
-        }
-        return length
+        var counter = ColumnCounter(character: character, encoding: encoding)
+        let length = source.bytes.withUnsafeBufferPointer { counter.read(UnsafeBufferPointer(rebasing: $0[start...])) }
+        return start + (length ?? counter.length)
     }
 }
