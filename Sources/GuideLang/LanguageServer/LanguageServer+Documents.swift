@@ -5,12 +5,13 @@ extension LanguageServer {
         }
         let filePath = DocumentURI.path(of: uri)
         let path = filePath ?? uri
+        let normalizedPath = PathArithmetic.normalize(path)
         let opening = tick()
         documents[uri] = Document(
-            uri: uri, path: path, normalizedPath: PathArithmetic.normalize(path), isFile: filePath != nil,
+            uri: uri, path: path, normalizedPath: normalizedPath, isFile: filePath != nil,
             text: DocumentText(path: path, bytes: Array(text.utf8)), version: item["version"]?.integerValue,
             opening: opening, waitingSince: opening)
-        textChanged(atPath: documents[uri]!.normalizedPath)
+        textChanged(atPath: normalizedPath)
         return []
     }
 
@@ -35,20 +36,20 @@ extension LanguageServer {
             }
             edits.append(((start, end), Array(text.utf8)))
         }
-        let encoding = encoding
-        // Changed in place: the document's text is not copied.
+        // Taken out while it changes, so that its text is the only reference and changes in place.
+        guard var document = documents.removeValue(forKey: uri) else { return [] }
         for edit in edits {
             if let range = edit.range {
                 // The server asks for whole documents, but applies a ranged change if one comes.
-                documents[uri]!.text.replace(from: range.start, to: range.end, with: edit.text, encoding: encoding)
+                document.text.replace(from: range.start, to: range.end, with: edit.text, encoding: encoding)
             } else {
-                documents[uri]!.text.replaceAll(with: edit.text)
+                document.text.replaceAll(with: edit.text)
             }
         }
-        let version = params["textDocument"]?["version"]?.integerValue ?? documents[uri]!.version
-        documents[uri]!.version = version
-        markNeedsCheck(&documents[uri]!, isEdited: true)
-        textChanged(atPath: documents[uri]!.normalizedPath)
+        document.version = params["textDocument"]?["version"]?.integerValue ?? document.version
+        document.markNeedsCheck(isEdited: true, at: clock)
+        documents[uri] = document
+        textChanged(atPath: document.normalizedPath)
         return []
     }
 

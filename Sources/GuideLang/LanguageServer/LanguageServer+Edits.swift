@@ -47,7 +47,8 @@ extension LanguageServer {
     /// The text of the document a request names, its pending changes applied.
     func openSource(_ params: JSONValue) throws -> SourceFile {
         let uri = try openDocument(params).uri
-        return documents[uri]!.text.source()
+        guard let source = documents[uri]?.text.source() else { throw RequestError(code: .invalidParams, message: "'\(uri)' is not open") }
+        return source
     }
 
     static func textEdit(_ start: Int, _ end: Int, _ newText: String, _ positions: [Int: (line: Int, character: Int)]) -> JSONValue {

@@ -39,6 +39,15 @@ public final class LanguageServer {
         /// Whether a check of it is out (handed out by `nextCheck`, not yet completed).
         var isChecking = false
 
+        /// Notes that what the diagnostics depend on changed (at `clock`).
+        mutating func markNeedsCheck(isEdited: Bool, at clock: Int) {
+            if !needsCheck {
+                needsCheck = true
+                waitingSince = clock
+            }
+            if isEdited { self.isEdited = true }
+        }
+
         /// Whether the last check saw what the document depends on now.
         var isCurrent: Bool { lastCheck != nil && !needsCheck && !isChecking }
         /// The files of the last check, the document first.
@@ -177,7 +186,7 @@ public final class LanguageServer {
         // An import that changed while the check ran (one its last check had not read, so the
         // change did not mark it) was not seen.
         if document.importedPaths.contains(where: { pathChangedAt[$0, default: 0] > check.startedAt }) {
-            markNeedsCheck(&document, isEdited: false)
+            document.markNeedsCheck(isEdited: false, at: clock)
         }
         documents[check.uri] = document
         return [publication(outcome)] + answerWaitingRequests()
@@ -199,22 +208,13 @@ public final class LanguageServer {
         return clock
     }
 
-    /// Marks that what a document's diagnostics depend on changed.
-    func markNeedsCheck(_ document: inout Document, isEdited: Bool) {
-        if !document.needsCheck {
-            document.needsCheck = true
-            document.waitingSince = clock
-        }
-        if isEdited { document.isEdited = true }
-    }
-
     /// Records that the text of the file at `path` (normalised) changed: the open documents
     /// whose last check imported it need a check.
     func textChanged(atPath path: String) {
         pathChangedAt[path] = tick()
         openFilesCache = nil
-        for uri in documents.keys.filter({ documents[$0]!.importedPaths.contains(path) }) {
-            markNeedsCheck(&documents[uri]!, isEdited: false)
+        for uri in documents.keys.filter({ documents[$0]?.importedPaths.contains(path) == true }) {
+            documents[uri]?.markNeedsCheck(isEdited: false, at: clock)
         }
     }
 
@@ -294,9 +294,9 @@ public final class LanguageServer {
             // since their outcomes will come too late).
             var replies: [[UInt8]] = []
             if waitingRequests.contains(where: { $0.uri == nil }) {
-                for uri in Array(documents.keys) where documents[uri]!.isChecking {
-                    documents[uri]!.isChecking = false
-                    markNeedsCheck(&documents[uri]!, isEdited: false)
+                for uri in Array(documents.keys) where documents[uri]?.isChecking == true {
+                    documents[uri]?.isChecking = false
+                    documents[uri]?.markNeedsCheck(isEdited: false, at: clock)
                 }
                 replies = runPendingChecks()
             }
@@ -311,7 +311,7 @@ public final class LanguageServer {
         case "textDocument/didClose": return didClose(params)
         // A saved file or a changed one on disk may be imported by an open document.
         case "textDocument/didSave", "workspace/didChangeWatchedFiles":
-            for uri in Array(documents.keys) { markNeedsCheck(&documents[uri]!, isEdited: false) }
+            for uri in Array(documents.keys) { documents[uri]?.markNeedsCheck(isEdited: false, at: clock) }
             return []
         case "$/cancelRequest":
             // A quick fix still waiting for its check is answered as cancelled; others are done.
@@ -351,8 +351,9 @@ public final class LanguageServer {
         if let openFilesCache { return openFilesCache }
         var files: [String: [UInt8]] = [:]
         // Keys first: iterating the dictionary while changing it would copy it.
-        for uri in Array(documents.keys) where documents[uri]!.isFile {
-            files[documents[uri]!.normalizedPath] = documents[uri]!.text.source().bytes
+        for uri in Array(documents.keys) where documents[uri]?.isFile == true {
+            // Joined in place: no copy of the document is held meanwhile.
+            if let path = documents[uri]?.normalizedPath, let bytes = documents[uri]?.text.source().bytes { files[path] = bytes }
         }
         openFilesCache = files
         return files
