@@ -1,7 +1,8 @@
 // Fuzz target `lsp`: the language server's message handling, framing included.
 // The first input byte picks the mode: even, the rest is a raw byte stream for MessageFramer
-// (fed in pieces whose sizes come from the stream itself); odd, the rest is message bodies
-// separated by NUL bytes, handed straight to the server. Either way the server has first been
+// (fed in pieces whose sizes come from the stream itself), each message handled with its
+// checks; odd, the rest is message bodies separated by NUL bytes, handed straight to the
+// server, whose checks run at an empty body and at the end. Either way the server has first been
 // initialized and has a document of the fixed project open.
 // Invariants: no trap; every reply is a JSON object with "jsonrpc": "2.0" that is a response
 // (an id and exactly one of result and error) or a notification (a method); every range in a
@@ -39,9 +40,12 @@ public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
             }
         }
     } else {
+        // Messages are taken one by one and checks run only at an empty body (two NULs) and at
+        // the end, so changes pile up and quick fixes and `shutdown` wait for checks.
         for body in rest.split(separator: 0, omittingEmptySubsequences: false) {
-            checkReplies(server.handle(Array(body)))
+            checkReplies(body.isEmpty ? server.runPendingChecks() : server.receive(Array(body)))
         }
+        checkReplies(server.runPendingChecks())
     }
     return 0
 }

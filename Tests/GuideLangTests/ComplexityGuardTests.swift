@@ -45,15 +45,30 @@ struct ComplexityGuardTests {
 
     /// The instructions `guidec ARGUMENTS FILE` executes, FILE holding `text`.
     static func instructions(of text: String, arguments: [String]) throws -> Int {
+        try instructions(arguments: arguments, file: text)
+    }
+
+    /// The instructions `guidec ARGUMENTS` executes with `standardInput` on standard input.
+    static func instructions(arguments: [String], standardInput: String) throws -> Int {
+        try instructions(arguments: arguments, standardInput: standardInput, file: nil)
+    }
+
+    /// The instructions of `guidec ARGUMENTS [FILE]`, FILE holding `file` when given.
+    private static func instructions(arguments: [String], standardInput: String? = nil, file: String?) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-complexity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("program.guide")
-        try text.write(to: input, atomically: true, encoding: .utf8)
+        if let file { try file.write(to: input, atomically: true, encoding: .utf8) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(valgrind))
         process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null",
-                             CommandLineTests.binary.path] + arguments + [input.path]
+                             CommandLineTests.binary.path] + arguments + (file == nil ? [] : [input.path])
+        if let standardInput {
+            let stdin = folder.appendingPathComponent("stdin")
+            try standardInput.write(to: stdin, atomically: true, encoding: .utf8)
+            process.standardInput = try FileHandle(forReadingFrom: stdin)
+        }
         let log = folder.appendingPathComponent("valgrind.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)

@@ -26,15 +26,16 @@ struct LanguageServerTests {
         for (number, line) in text.split(separator: "\n").enumerated() {
             let replies = server.handle(Array(line.utf8))
             let sent = JSONParser.parse(Array(line.utf8))
-            // A request (a valid id and a method) before `exit` gets exactly one response, with its id.
+            // A request (a valid id: a string, a number or null; and a method) before `exit` gets
+            // exactly one response, with its id as it was sent.
             if case .success(let message) = sent, let id = message["id"], message["method"] != nil, server.exitStatus == nil,
-               id.stringValue != nil || id.integerValue != nil {
+               Self.isRequestID(id) {
                 let responses = replies.filter {
                     guard case .success(let reply) = JSONParser.parse($0) else { return false }
                     return reply["method"] == nil
                 }
                 #expect(responses.count == 1, "\(name) message \(number + 1): \(responses.count) responses")
-                if case .success(let response) = JSONParser.parse(responses.first ?? []) { #expect(response["id"] == id) }
+                if case .success(let response) = JSONParser.parse(responses.first ?? []) { #expect(response["id"] == id, "\(name) message \(number + 1)") }
             }
             for reply in replies {
                 guard case .success(let value) = JSONParser.parse(reply) else {
@@ -53,8 +54,18 @@ struct LanguageServerTests {
         TestSupport.assertGolden(transcript, golden)
     }
 
+    /// Whether JSON-RPC 2.0 allows the value as a request id.
+    static func isRequestID(_ id: JSONValue) -> Bool {
+        switch id {
+        case .string, .number, .null: true
+        default: false
+        }
+    }
+
     @Test(arguments: [
-        ("{\"a\": [1, -2.5e3, true, false, null, \"x\\u00e9\\ud83d\\ude00\\n\"]}", #"{"a":[1,-2500,true,false,null,"xé😀\n"]}"#),
+        // Numbers are written back as they were read (request ids must come back exactly).
+        ("{\"a\": [1, -2.5e3, 9007199254740993, true, false, null, \"x\\u00e9\\ud83d\\ude00\\n\"]}",
+         #"{"a":[1,-2.5e3,9007199254740993,true,false,null,"xé😀\n"]}"#),
         ("  \"\\/\"  ", #""/""#),
         ("0", "0"),
         ("{\"k\": 1, \"k\": 2}", #"{"k":1,"k":2}"#),
@@ -206,6 +217,86 @@ struct LanguageServerCommandTests {
         // The import was read from disk: its style 'note' is known, so 'nope' gets a suggestion.
         #expect(diagnostics.map { $0["code"]?.stringValue } == ["GL0202"])
         #expect(diagnostics.first?["message"]?.stringValue == "no style named 'nope'\nhelp: did you mean 'note'?")
+    }
+
+    static func initialize(lint: Bool = true) -> String {
+        #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"lint":\#(lint)}}}"#
+    }
+
+    static func didOpen(_ uri: String, _ text: String, version: Int = 1) -> String {
+        #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"guide","version":\#(version),"text":\#(String(decoding: JSONValue.string(text).bytes, as: UTF8.self))}}}"#
+    }
+
+    static func publications(_ replies: [JSONValue], of uri: String? = nil) -> [JSONValue] {
+        replies.filter { $0["method"] == .string("textDocument/publishDiagnostics") && (uri == nil || $0["params"]?["uri"] == .string(uri!)) }
+    }
+
+    /// A burst written at once (500 changes, a request, `shutdown` and `exit`): the request is
+    /// answered, the changes make a few checks instead of 500, and the newest version is
+    /// published before the answer to `shutdown`.
+    @Test func aBurstOnStandardInputIsCheckedAFewTimesNotOncePerChange() throws {
+        let uri = "file:///nowhere/welcome.guide"
+        func guide(_ title: String) -> String { "guide hello {\n  \(title): \"Hello\"\n  pages { page one { title: \"One\" } }\n}\n" }
+        var messages = [Self.initialize(), #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#, Self.didOpen(uri, guide("title"))]
+        for version in 2...501 {
+            let text = String(decoding: JSONValue.string(guide(version == 501 ? "titel" : "title")).bytes, as: UTF8.self)
+            messages.append(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(text)}]}}"#)
+        }
+        messages += [#"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#,
+                     #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#]
+        let run = try CommandLineTests.run(["lsp"], input: Self.frames(messages))
+        #expect(run.status == 0, "\(run.standardError)")
+        let replies = Self.replies(run.standardOutput)
+        let published = Self.publications(replies)
+        // One check per read of standard input at the very most; reads are 64 KB.
+        #expect(published.count <= 50, "\(published.count) checks for 501 versions")
+        #expect(published.last?["params"]?["version"] == .number(501))
+        #expect(published.last?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } == ["GL0301"])
+        #expect(replies.contains { $0["id"] == .number(2) && $0["result"]?.arrayValue?.count == 1 })
+        #expect(replies.last?["id"] == .number(3) && replies.last?["result"] == .null)
+    }
+
+    /// A request sent while a long check runs (a large document, linted) is answered before
+    /// that check ends.
+    @Test(.timeLimit(.minutes(5)))
+    func requestsAreAnsweredWhileALongCheckRuns() throws {
+        let small = "file:///nowhere/a.guide"
+        let large = "file:///nowhere/b.guide"
+        let server = try LanguageServerProcess()
+        server.send([Self.initialize(), #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                     Self.didOpen(small, "guide hello {\n  title: \"Hello\"\n}\n"), Self.didOpen(large, ComplexityGuardTests.program(guides: 1500))])
+        try server.waitFor { Self.publications([$0], of: small).count == 1 }
+        server.send([#"{"jsonrpc":"2.0","id":5,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(small)"}}}"#])
+        try server.waitFor { $0["id"] == .number(5) }
+        #expect(Self.publications(server.replies, of: large).isEmpty, "the answer waited for the check of the large document")
+        try server.waitFor { Self.publications([$0], of: large).count == 1 }
+        #expect(try server.finish() == 0)
+    }
+
+    /// 100 ranged changes in one message cost about what one does: the instructions of a
+    /// session that opens a 500 KB document and changes it, counted by valgrind (repeatable on a
+    /// busy machine). Applying each change to a copy of the whole document cost 3.4 times as much.
+    @Test(.enabled(if: ComplexityGuardTests.valgrind != nil), .timeLimit(.minutes(10)))
+    func rangedChangesCostAboutOnePassOverTheDocument() throws {
+        let line = "// a comment line of a large document, thirty-odd bytes\n"
+        let text = "guide hello {\n  title: \"Hello\"\n  pages { page one { title: \"One\" } }\n}\n" + String(repeating: line, count: 500_000 / line.utf8.count)
+        let lines = text.utf8.count / line.utf8.count
+        func instructions(changes: Int) throws -> Int {
+            let edits = stride(from: 4, to: lines, by: lines / changes).prefix(changes).map { line in
+                #"{"range":{"start":{"line":\#(line),"character":0},"end":{"line":\#(line),"character":0}},"text":"  "}"#
+            }
+            let uri = "file:///nowhere/large.guide"
+            let input = Self.frames([
+                Self.initialize(lint: false), Self.didOpen(uri, text),
+                #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":2},"contentChanges":[\#(edits.joined(separator: ","))]}}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#, #"{"jsonrpc":"2.0","method":"exit"}"#,
+            ])
+            return try ComplexityGuardTests.instructions(arguments: ["lsp"], standardInput: input)
+        }
+        let one = try instructions(changes: 1)
+        let hundred = try instructions(changes: 100)
+        print("lsp instructions: 1 ranged change \(one), 100 ranged changes \(hundred)")
+        #expect(Double(hundred) / Double(one) < 1.5, "100 ranged changes took \(Double(hundred) / Double(one))x the instructions of one")
     }
 
     @Test func theExitStatusFollowsTheProtocol() throws {

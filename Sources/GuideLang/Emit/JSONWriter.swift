@@ -161,6 +161,12 @@ public struct JSONWriter {
         }
     }
 
+    /// Writes a number given as JSON text (one read from a message), exactly as it is.
+    public mutating func number(literal text: String) {
+        beginValue()
+        bytes.append(contentsOf: text.utf8)
+    }
+
     /// Writes a Boolean value.
     public mutating func bool(_ value: Bool) {
         beginValue()

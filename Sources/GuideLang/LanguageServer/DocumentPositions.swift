@@ -61,20 +61,9 @@ public struct DocumentPositions {
     public func offset(line: Int, character: Int) -> Int {
         guard line >= 0 else { return 0 }
         guard line < source.lineStarts.count else { return source.bytes.count }
-        // The line break is not part of the line.
-        let lineEnd = source.lineRange(line).upperBound
-        var cursor = source.lineStarts[line]
-        var column = 0
-        while cursor < lineEnd {
-            let next = column + width(of: source.bytes[cursor])
-            if next > character { break }
-            column = next
-            cursor += 1
-            // Step over the rest of a character's bytes.
-            while cursor < lineEnd, width(of: source.bytes[cursor]) == 0 { cursor += 1 }
-        }
-        // A byte column inside a character (UTF-8 positions) snaps back to the character's start.
-        while cursor > source.lineStarts[line], cursor < source.bytes.count, source.bytes[cursor] & 0xC0 == 0x80 { cursor -= 1 }
-        return cursor
+        let start = source.lineStarts[line]
+        var counter = ColumnCounter(character: character, encoding: encoding)
+        let length = source.bytes.withUnsafeBufferPointer { counter.read(UnsafeBufferPointer(rebasing: $0[start...])) }
+        return start + (length ?? counter.length)
     }
 }

@@ -1,7 +1,7 @@
 /// What an editor's checks import through: the text of documents open in the editor (which may
 /// be unsaved) first, then whatever the underlying provider (the disk) has.
-struct EditorSourceProvider: SourceProvider {
-    let base: (any SourceProvider)?
+struct EditorSourceProvider: SourceProvider, Sendable {
+    let base: (any SourceProvider & Sendable)?
     /// Open documents' bytes by normalised path.
     let openFiles: [String: [UInt8]]
 

@@ -125,7 +125,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(Failure) -> Double {
+    private mutating func parseNumber() throws(Failure) -> JSONNumber {
         let start = index
         func digits() -> Int {
             let first = index
@@ -148,32 +148,54 @@ public struct JSONParser {
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
         // The grammar above admits only what Double's parser reads.
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw failure("invalid number") }
-        return value
+        let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(literal) else { throw failure("invalid number") }
+        return JSONNumber(literal: literal, value: value)
     }
 
     private mutating func parseString() throws(Failure) -> String {
         index += 1  // the opening quote
-        var scalars: [UInt8] = []
-        var runStart = index
+        let start = index
+        index = endOfRun(from: index)
+        // A string without escapes (most of a document's text is one run) is made straight from
+        // the message's bytes.
+        if current == UInt8(ascii: "\"") {
+            defer { index += 1 }
+            guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+            return text
+        }
+        var scalars = Array(bytes[start..<index])
         while true {
             guard let byte = current else { throw failure("unterminated string") }
             switch byte {
             case UInt8(ascii: "\""):
-                scalars += bytes[runStart..<index]
                 index += 1
                 guard let text = String(validating: scalars, as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
                 return text
             case UInt8(ascii: "\\"):
-                scalars += bytes[runStart..<index]
                 index += 1
                 try parseEscape(into: &scalars)
-                runStart = index
-            case 0x00..<0x20:
-                throw failure("unescaped control character in a string")
+                let runStart = index
+                index = endOfRun(from: index)
+                scalars += bytes[runStart..<index]
             default:
-                index += 1
+                // `endOfRun` stops only at a quote, a backslash or a control character.
+                throw failure("unescaped control character in a string")
             }
+        }
+    }
+
+    /// Where the run of string bytes from `start` ends: at a quote, a backslash, a control
+    /// character or the end of the input.
+    private func endOfRun(from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var position = start
+            while position < buffer.count {
+                let byte = buffer[position]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                position += 1
+            }
+            return position
         }
     }
 

@@ -4,14 +4,17 @@ public enum JSONValue: Equatable, Sendable {
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number.
-    case number(Double)
+    /// A number (read numbers keep their text, so an id goes back exactly as it came).
+    case number(JSONNumber)
     /// A string.
     case string(String)
     /// An array.
     case array([JSONValue])
     /// An object; keys keep the order they were written in (a repeated key: the last wins on lookup).
     case object([(String, JSONValue)])
+
+    /// A number built from a value.
+    public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 
     /// The member `key` of an object, nil for anything else or a missing key.
     public subscript(key: String) -> JSONValue? {
@@ -27,8 +30,8 @@ public enum JSONValue: Equatable, Sendable {
 
     /// The number as an integer, if this is a whole number that fits.
     public var integerValue: Int? {
-        guard case .number(let value) = self, value == value.rounded(), abs(value) < 9.0e15 else { return nil }
-        return Int(value)
+        guard case .number(let number) = self, number.value == number.value.rounded(), abs(number.value) < 9.0e15 else { return nil }
+        return Int(number.value)
     }
 
     /// The elements, if this is an array.
@@ -62,7 +65,8 @@ public enum JSONValue: Equatable, Sendable {
                 switch value {
                 case .null: writer.null()
                 case .bool(let flag): writer.bool(flag)
-                case .number(let number): writer.number(number)
+                case .number(let number):
+                    if let literal = number.literal { writer.number(literal: literal) } else { writer.number(number.value) }
                 case .string(let text): writer.string(text)
                 case .array(let elements):
                     writer.beginArray()

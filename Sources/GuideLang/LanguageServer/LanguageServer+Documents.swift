@@ -3,95 +3,71 @@ extension LanguageServer {
         guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {
             return [logMessage("textDocument/didOpen without textDocument.uri and text")]
         }
-        let path = DocumentURI.path(of: uri)
+        let filePath = DocumentURI.path(of: uri)
+        let path = filePath ?? uri
+        let normalizedPath = PathArithmetic.normalize(path)
+        let opening = tick()
         documents[uri] = Document(
-            uri: uri, path: path ?? uri, isFile: path != nil, text: Array(text.utf8), version: item["version"]?.integerValue)
-        return publish(affectedBy: uri)
+            uri: uri, path: path, normalizedPath: normalizedPath, isFile: filePath != nil,
+            text: DocumentText(path: path, bytes: Array(text.utf8)), version: item["version"]?.integerValue,
+            opening: opening, waitingSince: opening)
+        textChanged(atPath: normalizedPath)
+        return []
     }
 
     func didChange(_ params: JSONValue) -> [[UInt8]] {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, var document = documents[uri] else {
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, documents[uri] != nil else {
             return [logMessage("textDocument/didChange for a document that is not open")]
         }
         let changes = params["contentChanges"]?.arrayValue ?? []
-        // Each ranged change costs a pass over the document (its lines), so their number is capped.
-        let ranged = changes.filter { $0["range"] != nil }.count
-        guard changes.count <= Self.maximumChangesPerNotification, ranged <= Self.maximumRangedChangesPerNotification else {
+        guard changes.count <= Self.maximumChangesPerNotification else {
             return [logMessage("textDocument/didChange with \(changes.count) changes; the document is kept as it was")]
         }
+        // Every range is read before any change is made, so a bad one leaves the document as it was.
+        var edits: [(range: (start: (line: Int, character: Int), end: (line: Int, character: Int))?, text: [UInt8])] = []
         for change in changes {
             guard let text = change["text"]?.stringValue else { continue }
-            if let range = change["range"] {
+            guard let range = change["range"] else {
+                edits.append((nil, Array(text.utf8)))
+                continue
+            }
+            guard let start = Self.position(range["start"]), let end = Self.position(range["end"]) else {
+                return [logMessage("textDocument/didChange with an invalid range; the document is kept as it was")]
+            }
+            edits.append(((start, end), Array(text.utf8)))
+        }
+        // Taken out while it changes, so that its text is the only reference and changes in place.
+        guard var document = documents.removeValue(forKey: uri) else { return [] }
+        for edit in edits {
+            if let range = edit.range {
                 // The server asks for whole documents, but applies a ranged change if one comes.
-                let positions = DocumentPositions(source: SourceFile(path: document.path, bytes: document.text), encoding: encoding)
-                guard let start = Self.offset(range["start"], positions), let end = Self.offset(range["end"], positions) else {
-                    return [logMessage("textDocument/didChange with an invalid range; the document is kept as it was")]
-                }
-                document.text.replaceSubrange(min(start, end)..<max(start, end), with: Array(text.utf8))
+                document.text.replace(from: range.start, to: range.end, with: edit.text, encoding: encoding)
             } else {
-                document.text = Array(text.utf8)
+                document.text.replaceAll(with: edit.text)
             }
         }
         document.version = params["textDocument"]?["version"]?.integerValue ?? document.version
+        document.markNeedsCheck(isEdited: true, at: clock)
         documents[uri] = document
-        return publish(affectedBy: uri)
+        textChanged(atPath: document.normalizedPath)
+        return []
     }
 
     func didClose(_ params: JSONValue) -> [[UInt8]] {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let closed = documents.removeValue(forKey: uri) else { return [] }
         // A closed document's problems leave the editor's list; those that import it now read
-        // it from disk.
+        // it from disk; quick fixes that waited for its check are answered (it is not open).
         let cleared = Self.notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))
-        return [cleared] + publish(importing: PathArithmetic.normalize(closed.path))
+        textChanged(atPath: closed.normalizedPath)
+        return [cleared] + answerWaitingRequests()
     }
 
-    /// Checks the document `uri` and every open document whose last check read it (as an
-    /// import), and publishes their diagnostics.
-    func publish(affectedBy uri: String) -> [[UInt8]] {
-        guard let document = documents[uri] else { return [] }
-        return publish(importing: PathArithmetic.normalize(document.path), alsoChecking: uri)
-    }
-
-    /// Checks again the open documents whose last check read the file at `path` (and
-    /// `alsoChecking`), and publishes their diagnostics.
-    private func publish(importing path: String, alsoChecking uri: String? = nil) -> [[UInt8]] {
-        let affected = documents.values.filter { document in
-            document.uri == uri || document.files.dropFirst().contains { PathArithmetic.normalize($0.path) == path }
-        }.map(\.uri)
-        return publish(affected)
-    }
-
-    /// Checks every open document again (a file on disk they import may have changed).
-    func publishAll() -> [[UInt8]] { publish(Array(documents.keys)) }
-
-    /// Checks the documents again and publishes each one's diagnostics, in URI order so the
-    /// output is deterministic.
-    private func publish(_ uris: [String]) -> [[UInt8]] {
-        var messages: [[UInt8]] = []
-        // The same for every check of the batch: checks change no document's text.
-        let openFiles = openFiles()
-        for uri in uris.sorted() {
-            guard var document = documents[uri] else { continue }
-            (document.files, document.diagnostics) = check(document, openFiles: openFiles)
-            documents[uri] = document
-            var params: [(String, JSONValue)] = [("uri", .string(uri))]
-            if let version = document.version { params.append(("version", .number(Double(version)))) }
-            params.append(("diagnostics", .array(lspDiagnostics(document.diagnostics, files: document.files))))
-            messages.append(Self.notificationMessage("textDocument/publishDiagnostics", .object(params)))
-        }
-        return messages
-    }
-
-    /// The document's own diagnostics (those located in it), layout findings included unless
-    /// turned off, in source order.
-    private func check(_ document: Document, openFiles: [String: [UInt8]]) -> ([SourceFile], [Diagnostic]) {
-        let compilation = Compilation.compile(
-            roots: [SourceFile(path: document.path, bytes: document.text)], provider: provider(for: document, openFiles: openFiles))
-        var diagnostics = compilation.diagnostics
-        if lints, let lintable = compilation.lintableDocument {
-            diagnostics += Linter.lint(lintable, options: lintOptions)
-        }
-        return (compilation.files, diagnostics.filter { $0.range.fileID.index == 0 }.sortedBySourcePosition())
+    /// The `textDocument/publishDiagnostics` notification of a check.
+    func publication(_ outcome: DocumentCheck.Outcome) -> [UInt8] {
+        var params: [(String, JSONValue)] = [("uri", .string(outcome.check.uri))]
+        if let version = outcome.check.version { params.append(("version", .number(Double(version)))) }
+        params.append(("diagnostics", .array(lspDiagnostics(outcome.diagnostics, files: outcome.files))))
+        return Self.notificationMessage("textDocument/publishDiagnostics", .object(params))
     }
 
     /// Diagnostics as LSP `Diagnostic` objects.
@@ -146,10 +122,16 @@ extension LanguageServer {
 
     /// The byte offset of an LSP position object, or nil when it is not one.
     static func offset(_ position: JSONValue?, _ positions: DocumentPositions) -> Int? {
+        guard let (line, character) = Self.position(position) else { return nil }
+        return positions.offset(line: line, character: character)
+    }
+
+    /// The line and character of an LSP position object, or nil when it is not one.
+    static func position(_ position: JSONValue?) -> (line: Int, character: Int)? {
         guard let line = position?["line"]?.integerValue, let character = position?["character"]?.integerValue,
               line >= 0, character >= 0
         else { return nil }
-        return positions.offset(line: line, character: character)
+        return (line, character)
     }
 
     func logMessage(_ text: String) -> [UInt8] {

@@ -2,10 +2,9 @@ extension LanguageServer {
     /// `textDocument/formatting`: `guidec fmt`'s result as one edit (the changed span), no
     /// edits when the document is formatted, and null when it has syntax errors.
     func formatting(_ params: JSONValue) throws -> JSONValue {
-        let document = try openDocument(params)
-        let source = SourceFile(path: document.path, bytes: document.text)
+        let source = try openSource(params)
         guard case .formatted(let output) = Formatter.format(source) else { return .null }
-        guard let (range, replacement) = Formatter.firstDifference(document.text, output) else { return .array([]) }
+        guard let (range, replacement) = Formatter.firstDifference(source.bytes, output) else { return .array([]) }
         let positions = DocumentPositions(source: source, encoding: encoding).positions(of: [range.lowerBound, range.upperBound])
         return .array([Self.textEdit(range.lowerBound, range.upperBound, String(decoding: replacement, as: UTF8.self), positions)])
     }
@@ -43,6 +42,13 @@ extension LanguageServer {
         let uri = try Self.documentURI(params)
         guard let document = documents[uri] else { throw RequestError(code: .invalidParams, message: "'\(uri)' is not open") }
         return document
+    }
+
+    /// The text of the document a request names, its pending changes applied.
+    func openSource(_ params: JSONValue) throws -> SourceFile {
+        let uri = try openDocument(params).uri
+        guard let source = documents[uri]?.text.source() else { throw RequestError(code: .invalidParams, message: "'\(uri)' is not open") }
+        return source
     }
 
     static func textEdit(_ start: Int, _ end: Int, _ newText: String, _ positions: [Int: (line: Int, character: Int)]) -> JSONValue {

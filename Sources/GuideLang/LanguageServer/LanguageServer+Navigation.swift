@@ -3,8 +3,7 @@ extension LanguageServer {
     /// screens and targets, tours and steps, styles, strings and locales), for the outline,
     /// breadcrumbs and "go to symbol".
     func documentSymbols(_ params: JSONValue) throws -> JSONValue {
-        let document = try openDocument(params)
-        let source = SourceFile(path: document.path, bytes: document.text)
+        let source = try openSource(params)
         let tree = Parser.parse(source)
         // Every declaration's offsets, converted in one pass; the tree is at most
         // `Parser.maximumDepth` deep, so building the nested answer recursively is bounded.
@@ -57,8 +56,7 @@ extension LanguageServer {
     /// enclosing block may hold (with their expected values as detail); after `name:` of a
     /// property that takes one of a few words, those words.
     func completion(_ params: JSONValue) throws -> JSONValue {
-        let document = try openDocument(params)
-        let source = SourceFile(path: document.path, bytes: document.text)
+        let source = try openSource(params)
         let converter = DocumentPositions(source: source, encoding: encoding)
         guard let offset = Self.offset(params["position"], converter) else {
             throw RequestError(code: .invalidParams, message: "missing or invalid position")

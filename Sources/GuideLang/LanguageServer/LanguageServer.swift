@@ -1,24 +1,68 @@
 /// `guidec lsp`: a Language Server Protocol server for `.guide` files, without I/O.
 ///
 /// The command line reads framed messages from the client (`MessageFramer`) and hands each body
-/// to `handle`, which returns the bodies to send back. Documents sync in full; a change checks
-/// (and lints) that document and the open documents that import it again and publishes their
-/// diagnostics, unused code marked unnecessary. Formatting returns `guidec fmt`'s edit; code actions offer every fix-it
-/// of the diagnostics under the cursor; the outline lists the blocks; completion offers the
-/// properties and blocks a block may hold and a property's words. Bad messages get JSON-RPC
-/// errors, never a trap.
+/// to `receive`, which answers requests at once and records what notifications change: a
+/// document opened or changed, and the open documents that import it, now need a check. Checks
+/// run apart from messages: `nextCheck` hands out the most urgent one (the documents edited
+/// first, then those waiting longest), which may run on any thread, and `complete` publishes its
+/// diagnostics, unused code marked unnecessary. So changes that arrive while a check runs
+/// become one check of the newest text, and requests are answered meanwhile; `handle` is
+/// `receive` followed by every pending check, for a client that sends one message at a time.
+/// A quick fix waits for the check of its document's newest text, and `shutdown` for every
+/// pending check, so the last version of each document is published. Formatting returns
+/// `guidec fmt`'s edit; code actions offer every fix-it of the diagnostics under the cursor; the
+/// outline lists the blocks; completion offers the properties and blocks a block may hold and
+/// a property's words. Bad messages get JSON-RPC errors, never a trap.
 public final class LanguageServer {
     /// An open document.
     struct Document {
         var uri: String
         /// The file path for a `file:` URI; for any other, the URI (imports then find nothing).
         var path: String
+        /// `path` normalised, as the files a check imports are compared.
+        var normalizedPath: String
         var isFile: Bool
-        var text: [UInt8]
+        var text: DocumentText
         var version: Int?
-        /// The last check of it: its files and the diagnostics published for it.
-        var files: [SourceFile] = []
-        var diagnostics: [Diagnostic] = []
+        /// Which opening of the URI this is: the server's clock when it was opened.
+        var opening: Int
+        /// The last check that finished (perhaps of an older text), nil before the first.
+        var lastCheck: DocumentCheck.Outcome?
+        /// The normalised paths of the files the last check imported.
+        var importedPaths: Set<String> = []
+        /// Whether something the diagnostics depend on changed since the last check started.
+        var needsCheck = true
+        /// Whether the document's own text changed since then (such documents go first).
+        var isEdited = true
+        /// The server's clock when `needsCheck` was set, so the longest waiting go first.
+        var waitingSince: Int
+        /// Whether a check of it is out (handed out by `nextCheck`, not yet completed).
+        var isChecking = false
+
+        /// Notes that what the diagnostics depend on changed (at `clock`).
+        mutating func markNeedsCheck(isEdited: Bool, at clock: Int) {
+            if !needsCheck {
+                needsCheck = true
+                waitingSince = clock
+            }
+            if isEdited { self.isEdited = true }
+        }
+
+        /// Whether the last check saw what the document depends on now.
+        var isCurrent: Bool { lastCheck != nil && !needsCheck && !isChecking }
+        /// The files of the last check, the document first.
+        var files: [SourceFile] { lastCheck?.files ?? [] }
+        /// The diagnostics of the last check.
+        var diagnostics: [Diagnostic] { lastCheck?.diagnostics ?? [] }
+    }
+
+    /// A request whose answer waits for checks: a quick fix for its document's, `shutdown`
+    /// (no `uri`) for every one.
+    struct WaitingRequest {
+        var id: JSONValue
+        var method: String
+        var params: JSONValue
+        var uri: String?
     }
 
     /// JSON-RPC and LSP error codes.
@@ -28,6 +72,7 @@ public final class LanguageServer {
         case methodNotFound = -32601
         case invalidParams = -32602
         case serverNotInitialized = -32002
+        case requestCancelled = -32800
     }
 
     /// A request that cannot be answered with a result.
@@ -38,7 +83,7 @@ public final class LanguageServer {
 
     /// Makes the provider a check reads imports through, given the folders imports may read
     /// (the workspace folders, or the document's own folder).
-    private let providerForRoots: ([String]) -> (any SourceProvider)?
+    private let providerForRoots: ([String]) -> (any SourceProvider & Sendable)?
     var documents: [String: Document] = [:]
     var encoding = DocumentPositions.Encoding.utf16
     var workspaceRoots: [String] = []
@@ -49,15 +94,19 @@ public final class LanguageServer {
     private var isShuttingDown = false
     /// Set when `exit` arrives: 0 after a `shutdown` request, 1 without one (as the protocol asks).
     public private(set) var exitStatus: Int32?
+    /// Counts the changes to what checks read, so a finished check knows what it did not see.
+    private(set) var clock = 0
+    /// The clock when each open (or just closed) document's text last changed, by normalised path.
+    var pathChangedAt: [String: Int] = [:]
+    /// The open documents' text by normalised path, kept until a text changes.
+    private var openFilesCache: [String: [UInt8]]?
+    var waitingRequests: [WaitingRequest] = []
 
     /// The most content changes applied from one notification.
     static let maximumChangesPerNotification = 1000
-    /// The most changes with a range applied from one notification (the server asks for whole
-    /// documents; each ranged change costs a pass over the document).
-    static let maximumRangedChangesPerNotification = 100
 
     /// Creates a server; `providerForRoots` gives the disk to imports (nil: imports find nothing).
-    public init(providerForRoots: @escaping ([String]) -> (any SourceProvider)?) {
+    public init(providerForRoots: @escaping ([String]) -> (any SourceProvider & Sendable)?) {
         self.providerForRoots = providerForRoots
         let screens = DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:)).flatMap { device in
             Orientation.allCases.map { device.screen($0) }
@@ -65,8 +114,16 @@ public final class LanguageServer {
         lintOptions = Linter.Options(screens: screens, recordsLayouts: false)
     }
 
-    /// Handles one message body and returns the message bodies to send to the client.
+    /// Handles one message body and then every check it made necessary, and returns the message
+    /// bodies to send to the client: `receive` and `runPendingChecks`.
     public func handle(_ body: [UInt8]) -> [[UInt8]] {
+        receive(body) + runPendingChecks()
+    }
+
+    /// Takes one message body and returns the replies it has at once: the answer to a request
+    /// (unless it waits for a check), errors and log messages. The checks it makes necessary
+    /// are left for `nextCheck`, so several changes make one check.
+    public func receive(_ body: [UInt8]) -> [[UInt8]] {
         guard exitStatus == nil else { return [] }
         let message: JSONValue
         switch JSONParser.parse(body) {
@@ -77,11 +134,12 @@ public final class LanguageServer {
         guard case .object = message else {
             return [Self.error(id: .null, .invalidRequest, "a message must be a JSON object")]
         }
+        // JSON-RPC 2.0 ids are strings, numbers or null, and go back exactly as they came.
         let id = message["id"]
         if let id {
             switch id {
-            case .string, .number: break
-            default: return [Self.error(id: .null, .invalidRequest, "an id must be a string or a number")]
+            case .string, .number, .null: break
+            default: return [Self.error(id: .null, .invalidRequest, "an id must be a string, a number or null")]
             }
         }
         guard let method = message["method"]?.stringValue else {
@@ -91,27 +149,116 @@ public final class LanguageServer {
         }
         let params = message["params"] ?? .null
         guard let id else { return notification(method, params) }
-        do {
-            let result = try request(method, params)
-            return [JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).bytes]
-        } catch let failure as RequestError {
-            return [Self.error(id: id, failure.code, failure.message)]
-        } catch {
-            return [Self.error(id: id, .invalidRequest, "\(error)")]
+        return request(id, method, params)
+    }
+
+    /// The check the server wants run next, nil when every open document's diagnostics are
+    /// current (or a check of each one that is not is out). Run it (`DocumentCheck.run`, on any
+    /// thread) and hand the outcome to `complete`; several may be out at once.
+    public func nextCheck() -> DocumentCheck? {
+        guard exitStatus == nil else { return nil }
+        let next = documents.values.filter { $0.needsCheck && !$0.isChecking }.min { left, right in
+            (left.isEdited ? 0 : 1, left.waitingSince, left.uri) < (right.isEdited ? 0 : 1, right.waitingSince, right.uri)
+        }
+        guard let uri = next?.uri else { return nil }
+        let openFiles = openFiles()
+        guard var document = documents.removeValue(forKey: uri) else { return nil }
+        document.needsCheck = false
+        document.isEdited = false
+        document.isChecking = true
+        let source = document.text.source()
+        documents[uri] = document
+        return DocumentCheck(uri: uri, opening: document.opening, startedAt: clock, version: document.version, source: source,
+                             provider: provider(for: document, openFiles: openFiles), lintOptions: lints ? lintOptions : nil)
+    }
+
+    /// Takes the outcome of a check from `nextCheck` and returns the replies it makes: the
+    /// document's diagnostics (with the version that was checked) and the answers to the
+    /// requests that waited for it.
+    public func complete(_ outcome: DocumentCheck.Outcome) -> [[UInt8]] {
+        guard exitStatus == nil else { return [] }
+        let check = outcome.check
+        // A document closed since (or closed and opened again) has nothing to publish.
+        guard var document = documents[check.uri], document.opening == check.opening else { return answerWaitingRequests() }
+        document.isChecking = false
+        document.lastCheck = outcome
+        document.importedPaths = Set(outcome.files.dropFirst().map { PathArithmetic.normalize($0.path) })
+        // An import that changed while the check ran (one its last check had not read, so the
+        // change did not mark it) was not seen.
+        if document.importedPaths.contains(where: { pathChangedAt[$0, default: 0] > check.startedAt }) {
+            document.markNeedsCheck(isEdited: false, at: clock)
+        }
+        documents[check.uri] = document
+        return [publication(outcome)] + answerWaitingRequests()
+    }
+
+    /// Runs every pending check here and now and returns the replies.
+    public func runPendingChecks() -> [[UInt8]] {
+        var replies: [[UInt8]] = []
+        while let check = nextCheck() { replies += complete(check.run()) }
+        return replies
+    }
+
+    /// Whether some open document waits for a check or has one out.
+    var hasUnfinishedChecks: Bool { documents.values.contains { $0.needsCheck || $0.isChecking } }
+
+    /// Advances the clock and returns its new reading.
+    func tick() -> Int {
+        clock += 1
+        return clock
+    }
+
+    /// Records that the text of the file at `path` (normalised) changed: the open documents
+    /// whose last check imported it need a check.
+    func textChanged(atPath path: String) {
+        pathChangedAt[path] = tick()
+        openFilesCache = nil
+        for uri in documents.keys.filter({ documents[$0]?.importedPaths.contains(path) == true }) {
+            documents[uri]?.markNeedsCheck(isEdited: false, at: clock)
         }
     }
 
-    private func request(_ method: String, _ params: JSONValue) throws -> JSONValue {
+    private func request(_ id: JSONValue, _ method: String, _ params: JSONValue) -> [[UInt8]] {
         if method == "initialize" {
-            guard !isInitialized else { throw RequestError(code: .invalidRequest, message: "the server is already initialized") }
+            guard !isInitialized else { return [Self.error(id: id, .invalidRequest, "the server is already initialized")] }
             isInitialized = true
-            return initialize(params)
+            return [Self.response(id, initialize(params))]
         }
-        guard isInitialized else { throw RequestError(code: .serverNotInitialized, message: "the server is not initialized") }
-        guard !isShuttingDown else { throw RequestError(code: .invalidRequest, message: "the server is shutting down") }
+        guard isInitialized else { return [Self.error(id: id, .serverNotInitialized, "the server is not initialized")] }
+        guard !isShuttingDown else { return [Self.error(id: id, .invalidRequest, "the server is shutting down")] }
         switch method {
         case "shutdown":
             isShuttingDown = true
+            // The last version of every document is published before the answer.
+            if hasUnfinishedChecks {
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil))
+                return []
+            }
+        case "textDocument/codeAction":
+            // Quick fixes come from the check of the document's newest text.
+            if let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri], !document.isCurrent {
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: uri))
+                return []
+            }
+        default: break
+        }
+        return [reply(id, method, params)]
+    }
+
+    /// The answer to a request, or its error.
+    private func reply(_ id: JSONValue, _ method: String, _ params: JSONValue) -> [UInt8] {
+        do {
+            return Self.response(id, try answer(method, params))
+        } catch let failure as RequestError {
+            return Self.error(id: id, failure.code, failure.message)
+        } catch {
+            return Self.error(id: id, .invalidRequest, "\(error)")
+        }
+    }
+
+    private func answer(_ method: String, _ params: JSONValue) throws -> JSONValue {
+        switch method {
+        case "shutdown":
             return .null
         case "textDocument/formatting":
             return try formatting(params)
@@ -126,10 +273,35 @@ public final class LanguageServer {
         }
     }
 
+    /// Answers, in the order they came, the waiting requests whose checks are done: a quick fix
+    /// once its document's check is current (or the document is closed), `shutdown` once all are.
+    func answerWaitingRequests() -> [[UInt8]] {
+        var replies: [[UInt8]] = []
+        while let index = waitingRequests.firstIndex(where: { request in
+            guard let uri = request.uri else { return !hasUnfinishedChecks }
+            return documents[uri].map(\.isCurrent) ?? true
+        }) {
+            let request = waitingRequests.remove(at: index)
+            replies.append(reply(request.id, request.method, request.params))
+        }
+        return replies
+    }
+
     private func notification(_ method: String, _ params: JSONValue) -> [[UInt8]] {
         if method == "exit" {
+            // A client that sends `exit` without waiting for the answer to `shutdown` still gets
+            // the last diagnostics and the answer: the checks run here (those out elsewhere again,
+            // since their outcomes will come too late).
+            var replies: [[UInt8]] = []
+            if waitingRequests.contains(where: { $0.uri == nil }) {
+                for uri in Array(documents.keys) where documents[uri]?.isChecking == true {
+                    documents[uri]?.isChecking = false
+                    documents[uri]?.markNeedsCheck(isEdited: false, at: clock)
+                }
+                replies = runPendingChecks()
+            }
             exitStatus = isShuttingDown ? 0 : 1
-            return []
+            return replies
         }
         // Before `initialize` and after `shutdown`, notifications other than `exit` are dropped.
         guard isInitialized, !isShuttingDown else { return [] }
@@ -138,7 +310,14 @@ public final class LanguageServer {
         case "textDocument/didChange": return didChange(params)
         case "textDocument/didClose": return didClose(params)
         // A saved file or a changed one on disk may be imported by an open document.
-        case "textDocument/didSave", "workspace/didChangeWatchedFiles": return publishAll()
+        case "textDocument/didSave", "workspace/didChangeWatchedFiles":
+            for uri in Array(documents.keys) { documents[uri]?.markNeedsCheck(isEdited: false, at: clock) }
+            return []
+        case "$/cancelRequest":
+            // A quick fix still waiting for its check is answered as cancelled; others are done.
+            guard let id = params["id"], let index = waitingRequests.firstIndex(where: { $0.id == id && $0.uri != nil }) else { return [] }
+            waitingRequests.remove(at: index)
+            return [Self.error(id: id, .requestCancelled, "the request was cancelled")]
         default: return []
         }
     }
@@ -169,17 +348,29 @@ public final class LanguageServer {
 
     /// The open documents' text by normalised path, for imports to read before the disk.
     func openFiles() -> [String: [UInt8]] {
-        Dictionary(documents.values.filter(\.isFile).map { (PathArithmetic.normalize($0.path), $0.text) }, uniquingKeysWith: { $1 })
+        if let openFilesCache { return openFilesCache }
+        var files: [String: [UInt8]] = [:]
+        // Keys first: iterating the dictionary while changing it would copy it.
+        for uri in Array(documents.keys) where documents[uri]?.isFile == true {
+            // Joined in place: no copy of the document is held meanwhile.
+            if let path = documents[uri]?.normalizedPath, let bytes = documents[uri]?.text.source().bytes { files[path] = bytes }
+        }
+        openFilesCache = files
+        return files
     }
 
     /// The provider a document's check reads imports through: `openFiles`, then the disk.
-    func provider(for document: Document, openFiles: [String: [UInt8]]) -> (any SourceProvider)? {
+    func provider(for document: Document, openFiles: [String: [UInt8]]) -> EditorSourceProvider {
         guard document.isFile else { return EditorSourceProvider(base: nil, openFiles: [:]) }
         let roots = workspaceRoots.isEmpty ? [PathArithmetic.directory(of: document.path)] : workspaceRoots
         return EditorSourceProvider(base: providerForRoots(roots), openFiles: openFiles)
     }
 
     // MARK: Messages
+
+    static func response(_ id: JSONValue, _ result: JSONValue) -> [UInt8] {
+        JSONValue.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)]).bytes
+    }
 
     static func error(id: JSONValue, _ code: ErrorCode, _ message: String) -> [UInt8] {
         JSONValue.object([
