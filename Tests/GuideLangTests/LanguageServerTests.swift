@@ -276,7 +276,7 @@ struct LanguageServerCommandTests {
     /// 100 ranged changes in one message cost about what one does: the instructions of a
     /// session that opens a 500 KB document and changes it, counted by valgrind (repeatable on a
     /// busy machine). Applying each change to a copy of the whole document cost 3.4 times as much.
-    @Test(.enabled(if: ComplexityGuardTests.valgrind != nil), .timeLimit(.minutes(10)))
+    @Test(HeavyTests.enabled, .enabled(if: ComplexityGuardTests.valgrind != nil), .timeLimit(.minutes(20)))
     func rangedChangesCostAboutOnePassOverTheDocument() throws {
         let line = "// a comment line of a large document, thirty-odd bytes\n"
         let text = "guide hello {\n  title: \"Hello\"\n  pages { page one { title: \"One\" } }\n}\n" + String(repeating: line, count: 500_000 / line.utf8.count)
