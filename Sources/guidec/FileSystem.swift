@@ -88,12 +88,42 @@ enum FileSystem {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A descriptor left non-blocking by whoever started us: wait for input.
+                if errno == EAGAIN || errno == EWOULDBLOCK, waitUntilReady(descriptor, for: POLLIN) { continue }
                 return nil
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
         return bytes
+    }
+
+    /// Waits until `descriptor` can be read (`POLLIN`) or written (`POLLOUT`); false when it
+    /// cannot be waited on.
+    static func waitUntilReady(_ descriptor: Int32, for events: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        while true {
+            if poll(&request, 1, -1) >= 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    /// Writes all of `buffer` to `descriptor`, going on after interruptions and waiting when it
+    /// is non-blocking and full; nil when every byte went, else the `errno` that stopped it.
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+        guard let base = buffer.baseAddress else { return nil }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK, waitUntilReady(descriptor, for: POLLOUT) { continue }
+                return error
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Whether two files hold the same bytes, compared a megabyte at a time.
@@ -134,7 +164,7 @@ enum FileSystem {
         case ELOOP: return .failure(SourceReadError("symlinks loop (too many levels of symbolic links)"))
         case ENOENT, ENOTDIR: return .failure(SourceReadError("no such file"))
         case EACCES: return .failure(SourceReadError("permission denied"))
-        default: return .failure(SourceReadError(systemError()))
+        default: return .failure(SourceReadError(FileSystem.systemError()))
         }
     }
 
@@ -212,19 +242,14 @@ enum FileSystem {
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Should the run end early (its output's reader went away, standard error failed), the
+        // temporary file is removed on the way out.
+        temporaryFilesInProgress.withLock { _ = $0.insert(temporaryPath) }
+        defer { temporaryFilesInProgress.withLock { _ = $0.remove(temporaryPath) } }
         var failure: String?
         let isWanted = produce { chunk in
-            guard failure == nil, let base = chunk.baseAddress else { return }
-            var offset = 0
-            while offset < chunk.count {
-                let written = write(descriptor, base + offset, chunk.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "cannot write \(path): \(systemError())"
-                    return
-                }
-                offset += written
-            }
+            guard failure == nil else { return }
+            if let error = writeAll(descriptor, chunk) { failure = "cannot write \(path): \(systemError(error))" }
         }
         if failure == nil, !isWanted || (exists && hasSameContents(temporaryPath, target)) {
             close(descriptor)
@@ -249,6 +274,20 @@ enum FileSystem {
             close(folder)
         }
         return nil
+    }
+}
+
+extension FileSystem {
+    /// The temporary files of atomic writes under way, removed if the run has to end early.
+    static let temporaryFilesInProgress = Mutex<Set<String>>([])
+
+    /// Removes the temporary files of atomic writes under way: the run is ending before they
+    /// could be finished.
+    static func removeTemporaryFilesInProgress() {
+        temporaryFilesInProgress.withLock { paths in
+            for path in paths { unlink(path) }
+            paths.removeAll()
+        }
     }
 }
 
@@ -304,8 +343,10 @@ extension FileSystem {
     }
 }
 
-/// The current `errno` as text.
-private func systemError() -> String {
-    guard let message = strerror(errno) else { return "error \(errno)" }
-    return String(validatingCString: message) ?? "error \(errno)"
+extension FileSystem {
+    /// An `errno` as text.
+    static func systemError(_ error: Int32 = errno) -> String {
+        guard let message = strerror(error) else { return "error \(error)" }
+        return String(validatingCString: message) ?? "error \(error)"
+    }
 }
