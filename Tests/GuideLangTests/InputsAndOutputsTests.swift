@@ -100,6 +100,207 @@ struct InputsAndOutputsTests {
     static let valid = CommandLineTests.valid
     static let messy = FormatCommandTests.messy
 
+    // MARK: Imports
+
+    /// An import outside the root is refused with the same message whether the file exists or
+    /// not, as written or through a symlink: `import "/root/.ssh/id_rsa"` tells nothing.
+    @Test func importsOutsideTheRootTellNothingAboutWhatIsThere() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outside = folder.appendingPathComponent("outside").path
+        try Self.write("style secret { padding: 4 }\n", "outside/secret.guide", in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("project"), withIntermediateDirectories: true)
+        try Self.link("project/to-secret.guide", to: "../outside/secret.guide", in: folder)
+        try Self.link("project/to-missing.guide", to: "../outside/missing.guide", in: folder)
+        try Self.link("project/absolute-secret.guide", to: outside + "/secret.guide", in: folder)
+        try Self.link("project/absolute-missing.guide", to: outside + "/missing.guide", in: folder)
+        try Self.link("project/elsewhere", to: "../outside", in: folder)
+        // Pairs of imports, the first of an existing file, the second of a missing one.
+        let pairs = [
+            ("../outside/secret.guide", "../outside/missing.guide"),
+            (outside + "/secret.guide", outside + "/missing.guide"),
+            ("sub/../../outside/secret.guide", "sub/../../outside/missing.guide"),
+            ("to-secret.guide", "to-missing.guide"),
+            ("absolute-secret.guide", "absolute-missing.guide"),
+            ("elsewhere/secret.guide", "elsewhere/missing.guide"),
+        ]
+        let imports = pairs.flatMap { [$0.0, $0.1] }
+        try Self.write(imports.map { "import \"\($0)\"\n" }.joined() + Self.valid, "project/main.guide", in: folder)
+        let run = try Self.run(["check", "--format", "short", "project/main.guide"], in: folder)
+        #expect(run.exited && run.status == 1 && !run.timedOut)
+        let lines = run.standardError.split(separator: "\n").map(String.init).filter { $0.contains("error[") }
+        #expect(lines.count == imports.count, "\(run.standardError)")
+        guard lines.count == imports.count else { return }
+        for (index, (present, missing)) in pairs.enumerated() {
+            let first = lines[2 * index], second = lines[2 * index + 1]
+            #expect(first.contains("error[GL0604]") && second.contains("error[GL0604]"), "\(first)\n\(second)")
+            // After the path as written, the messages are the same but for the name of the link
+            // (which is inside the root): nothing in them depends on what is outside.
+            let reason = { (line: String, path: String) in line.components(separatedBy: "'\(path)': ").last ?? line }
+            let firstReason = reason(first, present)
+            #expect(firstReason.replacingOccurrences(of: "secret", with: "missing") == reason(second, missing), "\(first)\n\(second)")
+            #expect(!firstReason.contains(outside), "the message names what is outside: \(first)")
+        }
+        #expect(lines[0].hasSuffix("cannot import '../outside/secret.guide': it is outside the import root 'project'"), "\(lines[0])")
+        #expect(lines[6].hasSuffix("cannot import 'to-secret.guide': the symlink 'project/to-secret.guide' leads outside the import root 'project'"),
+                "\(lines[6])")
+        #expect(lines[10].hasSuffix("cannot import 'elsewhere/secret.guide': the symlink 'project/elsewhere' leads outside the import root 'project'"),
+                "\(lines[10])")
+    }
+
+    /// Symlinks that stay inside the root are followed, chains and folders included, and the
+    /// file is the same file however it is reached.
+    @Test func symlinksInsideTheRootAreFollowed() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write("style shared { padding: 4 }\n", "shared/real.guide", in: folder)
+        try Self.link("first.guide", to: "second.guide", in: folder)
+        try Self.link("second.guide", to: "shared/real.guide", in: folder)
+        try Self.link("styles", to: "shared", in: folder)
+        try Self.link("absolute.guide", to: folder.appendingPathComponent("shared/real.guide").path, in: folder)
+        let page = Self.valid.replacingOccurrences(of: "page one {", with: "page one { style: shared ")
+        for spelling in ["first.guide", "styles/real.guide", "absolute.guide", "styles/../shared/real.guide"] {
+            try Self.write("import \"\(spelling)\"\nimport \"shared/real.guide\"\n" + page, "main.guide", in: folder)
+            let run = try Self.run(["check", "main.guide"], in: folder)
+            #expect(run.exited && run.status == 0, "\(spelling): \(run.standardError)")
+        }
+    }
+
+    /// A NUL in an import path is an error, not a path cut short at the NUL.
+    @Test func aNulInAnImportPathIsAnError() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // What the path would be cut to: it exists, so a cut path would be imported quietly.
+        try Self.write("style a { padding: 4 }\n", "a", in: folder)
+        try Self.write("import \"a\\u{0}.guide\"\n" + Self.valid, "main.guide", in: folder)
+        let run = try Self.run(["check", "--format", "short", "main.guide"], in: folder)
+        #expect(run.exited && run.status == 1)
+        #expect(run.standardError.hasPrefix(
+            "main.guide:1:8: error[GL0601]: cannot import 'a\\u{0}.guide': an import path cannot contain a NUL character\n"),
+                "\(run.standardError)")
+        // The same in the library, whatever the provider.
+        let compilation = Compilation.compile(
+            path: "main.guide", text: "import \"a\\u{0}b.guide\"\n" + Self.valid,
+            provider: InMemorySourceProvider(files: ["a": "style a { padding: 4 }\n"]))
+        #expect(compilation.diagnostics.map(\.code) == [.importNotFound])
+    }
+
+    /// Swapping a folder of the import path for a symlink to outside the root, over and over
+    /// while guidec reads, never makes it read a file outside: what it opens is what it checked.
+    @Test func swappingAFolderForASymlinkNeverReadsOutside() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let count = 150
+        var main = ""
+        for index in 0..<count {
+            try Self.write("style s\(index) { padding: 4 }\n", "root/d/x\(index).guide", in: folder)
+            try Self.write("style s\(index) { SECRET: 4 }\n", "outside/x\(index).guide", in: folder)
+            main += "import \"d/x\(index).guide\"\n"
+        }
+        try Self.write(main, "root/main.guide", in: folder)
+        let d = folder.appendingPathComponent("root/d").path
+        let other = folder.appendingPathComponent("root/other").path
+        #expect(symlink("../outside", other) == 0)
+        // renameat2(RENAME_EXCHANGE) swaps the folder and the symlink in one step, so there is
+        // never a moment with neither (Swift's Glibc module does not import it).
+        typealias Exchange = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+        let exchange = dlsym(dlopen(nil, RTLD_NOW), "renameat2").map { unsafeBitCast($0, to: Exchange.self) }
+        let stop = Atomic(false)
+        let stopped = Atomic(false)
+        let swapper = Thread {
+            var swaps = 0
+            while !stop.load(ordering: .relaxed) {
+                if let exchange {
+                    if exchange(AT_FDCWD, d, AT_FDCWD, other, 2) == 0 { swaps += 1 }
+                } else {
+                    rename(d, d + ".real")
+                    symlink("../outside", d)
+                    unlink(d)
+                    rename(d + ".real", d)
+                    swaps += 2
+                }
+            }
+            // Leave the folder where it was.
+            if swaps % 2 == 1, let exchange { _ = exchange(AT_FDCWD, d, AT_FDCWD, other, 2) }
+            stopped.store(true, ordering: .relaxed)
+        }
+        swapper.start()
+        defer {
+            stop.store(true, ordering: .relaxed)
+            while !stopped.load(ordering: .relaxed) { usleep(1_000) }
+        }
+        var leaks = 0
+        var outsideRefusals = 0
+        // Roots that match nothing, checked before the real one: they widen the moment between
+        // checking a path and opening it in a reader that does the two apart (as guidec did),
+        // so that the race shows in a few runs.
+        let roots = (0..<300).flatMap { ["--import-root", "root/nothing-\($0)"] } + ["--import-root", "root"]
+        for _ in 0..<3 {
+            let run = try Self.run(["check", "--format", "short"] + roots + ["root/main.guide"], in: folder)
+            #expect(run.exited && !run.timedOut)
+            leaks += run.standardError.components(separatedBy: "SECRET").count - 1
+            outsideRefusals += run.standardError.components(separatedBy: "error[GL0604]").count - 1
+        }
+        #expect(leaks == 0, "read \(leaks) files outside the import root")
+        // The swaps did land during the reads, or the test proves nothing.
+        print("swapping a folder for a symlink: \(outsideRefusals) imports met the symlink, \(leaks) read outside")
+        #expect(outsideRefusals > 0, "no import met the symlink")
+    }
+
+    // MARK: Files that are not regular files
+
+    /// A named pipe, named or imported, and a device are refused at once with what they are;
+    /// they used to block forever (the pipe) or be read to the size limit (the device).
+    @Test func onlyRegularFilesAreRead() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Self.makeFIFO("p.guide", in: folder)
+        try Self.write("import \"p.guide\"\n" + Self.valid, "m.guide", in: folder)
+        let imported = try Self.run(["check", "--format", "short", "m.guide"], in: folder)
+        #expect(!imported.timedOut && imported.exited && imported.status == 1)
+        #expect(imported.standardError.hasPrefix(
+            "m.guide:1:8: error[GL0601]: cannot import 'p.guide': it is a named pipe (FIFO), not a regular file\n"),
+                "\(imported.standardError)")
+        for command in [["check"], ["build"], ["lint"], ["fmt"], ["fmt", "-w"], ["fmt", "--check"]] {
+            let named = try Self.run(command + ["p.guide"], in: folder)
+            #expect(!named.timedOut && named.exited && named.status == 1, "\(command)")
+            #expect(named.standardError == "guidec: error: cannot read 'p.guide': it is a named pipe (FIFO), not a regular file\n",
+                    "\(command): \(named.standardError)")
+        }
+        let device = try Self.run(["check", "/dev/zero"], in: folder)
+        #expect(device.exited && device.status == 1)
+        #expect(device.standardError == "guidec: error: cannot read '/dev/zero': it is a character device, not a regular file\n")
+        // The pipe is still a pipe.
+        var status = stat()
+        #expect(lstat(folder.appendingPathComponent("p.guide").path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    /// The language server reads imports through the same provider: a document importing a
+    /// named pipe gets its diagnostic and the server goes on answering, then exits.
+    @Test func aLanguageServerImportingANamedPipeStillAnswers() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try Self.makeFIFO("p.guide", in: folder)
+        let root = DocumentURI.uri(ofPath: folder.path)
+        let uri = DocumentURI.uri(ofPath: folder.appendingPathComponent("m.guide").path)
+        let text = String(decoding: JSONValue.string("import \"p.guide\"\n" + Self.valid).bytes, as: UTF8.self)
+        let input = LanguageServerCommandTests.frames([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(uri)","languageId":"guide","version":1,"text":\#(text)}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"\#(uri)"}}}"#,
+            #"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ])
+        let run = try Self.run(["lsp"], in: folder, input: input)
+        #expect(!run.timedOut && run.exited && run.status == 0, "\(run.standardError)")
+        let replies = LanguageServerCommandTests.replies(run.standardOutput)
+        #expect(replies.map { $0["id"]?.integerValue ?? 0 } == [1, 0, 2, 3])
+        let diagnostics = replies.count > 1 ? replies[1]["params"]?["diagnostics"]?.arrayValue ?? [] : []
+        #expect(diagnostics.map { $0["code"]?.stringValue } == ["GL0601"])
+        #expect(diagnostics.first?["message"]?.stringValue?.hasPrefix("cannot import 'p.guide': it is a named pipe (FIFO), not a regular file") == true)
+    }
+
     // MARK: Standard streams
 
     /// A pipe whose reader has already gone.
@@ -154,6 +355,46 @@ struct InputsAndOutputsTests {
         #expect(closed.exited && closed.status == 1, "exited \(closed.exited) with \(closed.status)")
         let quiet = try Self.run(["-c", "exec \"$0\" check x.guide 2>&-", CommandLineTests.binary.path], in: folder, executable: shell)
         #expect(quiet.exited && quiet.status == 0, "nothing to say, so nothing fails")
+    }
+
+    // MARK: fmt on a folder
+
+    /// `fmt -w DIR` formats the files in DIR: a symlink to a file elsewhere is left alone, and a
+    /// file reached by a link and by its own name is formatted (and reported) once.
+    @Test func fmtOfAFolderStaysInTheFolder() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.messy, "outside/o.guide", in: folder)
+        try Self.write(Self.messy, "dir/real.guide", in: folder)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("dir/sub"), withIntermediateDirectories: true)
+        try Self.link("dir/escape.guide", to: "../outside/o.guide", in: folder)
+        try Self.link("dir/sub/also.guide", to: "../real.guide", in: folder)
+        let check = try Self.run(["fmt", "--check", "--format", "short", "dir"], in: folder)
+        #expect(check.status == 1)
+        let reported = check.standardError.split(separator: "\n").filter { $0.contains("GL0901") }
+        #expect(reported.count == 1 && reported.first?.hasPrefix("dir/real.guide:") == true, "\(check.standardError)")
+        let write = try Self.run(["fmt", "-w", "dir"], in: folder)
+        #expect(write.exited && write.status == 0, "\(write.standardError)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("outside/o.guide"), encoding: .utf8) == Self.messy,
+                "fmt -w dir rewrote a file outside dir")
+        #expect(try String(contentsOf: folder.appendingPathComponent("dir/real.guide"), encoding: .utf8) == FormatCommandTests.formatted(Self.messy))
+        // Named on the command line, a link is the user's choice and is followed.
+        let named = try Self.run(["fmt", "-w", "dir/escape.guide"], in: folder)
+        #expect(named.status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("outside/o.guide"), encoding: .utf8) == FormatCommandTests.formatted(Self.messy))
+    }
+
+    // MARK: The fixtures
+
+    /// The import fixtures' goldens are what the command line prints, so the test provider the
+    /// fixture harness uses cannot drift from the real one.
+    @Test(arguments: ["GL0601-import-not-found.guide", "GL0604-import-outside-root.guide"])
+    func importFixturesPrintTheirGoldens(name: String) throws {
+        let run = try Self.run(["check", "--color", "never", name], in: DiagnosticFixtureTests.folder)
+        #expect(run.status == 1)
+        let golden = try String(contentsOf: DiagnosticFixtureTests.folder.appendingPathComponent(
+            name.replacingOccurrences(of: ".guide", with: ".expected")), encoding: .utf8)
+        #expect(run.standardError == golden)
     }
 }
 
