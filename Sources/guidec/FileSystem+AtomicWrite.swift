@@ -11,25 +11,26 @@ extension FileSystem {
     /// Writes what `produce` hands to its writer to `path` atomically: the chunks go to a
     /// temporary file in the same folder as they come (so a large output is never held whole),
     /// which is flushed and renamed over the target, and the folder is flushed so the rename
-    /// lasts. The target's mode is kept, a symlink is written through, and an unchanged file is
-    /// not rewritten (the temporary file is compared with it and removed). When `produce`
-    /// returns false (the output turned out to be wrong) the temporary file is removed and the
-    /// target is left alone.
+    /// lasts. The target's owner, group, mode and extended attributes are kept (when one cannot
+    /// be, the target is left alone and the reason returned), a symlink is written through, and
+    /// an unchanged file is not rewritten (the temporary file is compared with it and removed).
+    /// When `produce` returns false (the output turned out to be wrong) the temporary file is
+    /// removed and the target is left alone. Only a regular file or a new path is replaced:
+    /// callers write into anything else (`OutputDestination`).
     static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Bool) -> String? {
+        guard !path.utf8.contains(0) else { return "cannot write '\(path)': the path contains a NUL character" }
         // Write through a symlink (or a chain of them) rather than replacing it with a regular file.
         var target = path
         var links = 0
         while let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) {
             links += 1
             // The kernel's own limit on a chain of links (Linux's MAXSYMLINKS), which also ends a loop.
-            guard links <= 40 else { return "cannot write \(path): symlinks loop (too many levels of symbolic links)" }
+            guard links <= 40 else { return "cannot write '\(path)': symlinks loop (too many levels of symbolic links)" }
             target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: target), destination)
         }
-        // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
-        var mode: mode_t = 0o666 & ~creationMask
         var status = stat()
-        let exists = stat(target, &status) == 0
-        if exists { mode = status.st_mode & 0o7777 }
+        let exists = lstat(target, &status) == 0
+        if exists, let reason = notRegularReason(status.st_mode) { return "cannot replace '\(path)': \(reason)" }
         let directory = PathArithmetic.directory(of: target)
         let base = target.split(separator: "/").last.map(String.init) ?? target
         removeAbandonedTemporaryFiles(of: base, in: directory)
@@ -39,7 +40,7 @@ extension FileSystem {
         var template = Array(((directory.isEmpty ? "" : directory + "/") + prefix + "\(hostName)-\(getpid())-XXXXXX").utf8CString)
         // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
+        guard descriptor >= 0 else { return "cannot create a temporary file next to '\(path)': \(systemError())" }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Should the run end early (its output's reader went away, standard error failed), the
         // temporary file is removed on the way out.
@@ -48,18 +49,22 @@ extension FileSystem {
         var failure: String?
         let isWanted = produce { chunk in
             guard failure == nil else { return }
-            if let error = writeAll(descriptor, chunk) { failure = "cannot write \(path): \(systemError(error))" }
+            if let error = writeAll(descriptor, chunk) { failure = "cannot write '\(path)': \(systemError(error))" }
         }
         if failure == nil, !isWanted || (exists && hasSameContents(temporaryPath, target)) {
             close(descriptor)
             unlink(temporaryPath)
             return nil
         }
-        if failure == nil, fchmod(descriptor, mode) != 0 { failure = "cannot set the mode of \(path)" }
-        if failure == nil, fsync(descriptor) != 0 { failure = "cannot flush \(path) to disk: \(systemError())" }
+        if failure == nil {
+            // A new file gets the usual 0666 less the umask; an existing one keeps what it had.
+            failure = exists ? FileMetadata.copy(from: status, of: target, to: descriptor, shownAs: path)
+                : fchmod(descriptor, 0o666 & ~creationMask) == 0 ? nil : "cannot set the mode of '\(path)': \(systemError())"
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = "cannot flush '\(path)' to disk: \(systemError())" }
         close(descriptor)
         if failure == nil, rename(temporaryPath, target) != 0 {
-            failure = "cannot replace \(path): \(systemError())"
+            failure = "cannot replace '\(path)': \(systemError())"
         }
         if failure != nil {
             unlink(temporaryPath)
@@ -67,17 +72,14 @@ extension FileSystem {
         }
         // Best effort: the new file is complete either way; this makes the rename itself survive a
         // power cut. Some file systems refuse to flush a folder (EINVAL), which is no failure.
-        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
+        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folder >= 0 {
             _ = fsync(folder)
             close(folder)
         }
         return nil
     }
-}
 
-
-extension FileSystem {
     /// The temporary files of atomic writes under way, removed if the run has to end early.
     static let temporaryFilesInProgress = Mutex<Set<String>>([])
 
@@ -92,8 +94,27 @@ extension FileSystem {
 }
 
 extension FileSystem {
-    /// How the temporary files of a target named `base` begin.
-    static func temporaryPrefix(of base: String) -> String { ".\(base).guidec-" }
+    /// The longest file name most file systems allow (NAME_MAX), in bytes.
+    static let maximumNameLength = 255
+
+    /// How the temporary files of a target named `base` begin: `.NAME.guidec-`, then the host,
+    /// the process and six random characters. When the whole would be longer than a file name
+    /// may be, NAME is the start of the target's name and a hash of all of it, so a long target
+    /// name still gets a temporary file and two long names sharing a start still differ.
+    static func temporaryPrefix(of base: String) -> String {
+        // ".", ".guidec-", "HOST", "-", the process (at most 10 digits), "-", "XXXXXX".
+        let budget = maximumNameLength - (1 + 8 + hostName.utf8.count + 1 + 10 + 1 + 6)
+        let bytes = Array(base.utf8)
+        guard bytes.count > budget else { return ".\(base).guidec-" }
+        // FNV-1a: stable across runs and machines, unlike Swift's seeded hashing.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let digest = String(hash, radix: 16)
+        var keep = max(0, budget - 1 - digest.utf8.count)
+        // Cut at the start of a UTF-8 sequence, never inside one.
+        while keep > 0, keep < bytes.count, bytes[keep] & 0xC0 == 0x80 { keep -= 1 }
+        return "." + String(decoding: bytes[..<keep], as: UTF8.self) + "~" + digest + ".guidec-"
+    }
 
     /// This machine's name, as temporary files carry it ("host" if it has none).
     static let hostName: String = {
@@ -101,8 +122,9 @@ extension FileSystem {
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
         let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A '/' would make the name a path. A '-' may stay: the parts of a temporary name are
-        // read from its end.
-        let safe = String(name.map { $0 == "/" ? "_" : $0 })
+        // read from its end. A name longer than a host name may be (64 bytes) is cut, so the
+        // temporary name keeps room for the target's.
+        let safe = String(decoding: String(name.map { $0 == "/" ? "_" : $0 }).utf8.prefix(64), as: UTF8.self)
         return safe.isEmpty ? "host" : safe
     }()
 

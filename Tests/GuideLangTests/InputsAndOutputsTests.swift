@@ -357,6 +357,219 @@ struct InputsAndOutputsTests {
         #expect(quiet.exited && quiet.status == 0, "nothing to say, so nothing fails")
     }
 
+    // MARK: build -o
+
+    /// `-o` onto a named pipe or a device writes into it and leaves it what it was; onto the
+    /// file standard output goes to, it writes through standard output.
+    @Test func buildWritesIntoWhatIsNotARegularFile() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.valid, "x.guide", in: folder)
+        let expected = try Self.run(["build", "x.guide"], in: folder).standardOutput
+        #expect(expected.hasPrefix("{"))
+        // A named pipe, with a reader: opened first without waiting, so guidec's open finds it.
+        let fifo = try Self.makeFIFO("out.fifo", in: folder)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let run = try Self.run(["build", "x.guide", "-o", "out.fifo"], in: folder)
+        #expect(run.exited && run.status == 0, "\(run.standardError)")
+        // The JSON is smaller than a pipe's buffer, so all of it is waiting there (or nothing,
+        // when the pipe was replaced by a file instead of written into).
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            received += chunk[..<count]
+        }
+        #expect(String(decoding: received, as: UTF8.self) == expected)
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "out.fifo is no longer a named pipe")
+        // A device node of our own, like /dev/null (never the system's: the old code replaced it).
+        let device = folder.appendingPathComponent("null").path
+        if mknod(device, S_IFCHR | 0o666, (1 << 8) | 3) == 0 {
+            let null = try Self.run(["build", "x.guide", "-o", "null"], in: folder)
+            #expect(null.exited && null.status == 0, "\(null.standardError)")
+            #expect(lstat(device, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "the device node was replaced")
+        } else {
+            print("skipped: build -o onto a device node (mknod failed: \(String(cString: strerror(errno))))")
+        }
+        // /dev/stdout when standard output is a pipe.
+        let pipe = Pipe()
+        let collected = Mutex<Data>(Data())
+        let drainer = Thread { collected.withLock { $0 = pipe.fileHandleForReading.readDataToEndOfFile() } }
+        drainer.start()
+        let stdout = try Self.run(["build", "x.guide", "-o", "/dev/stdout"], in: folder, standardOutput: .handle(pipe.fileHandleForWriting))
+        try pipe.fileHandleForWriting.close()
+        #expect(stdout.exited && stdout.status == 0, "\(stdout.standardError)")
+        var waited = 0
+        while collected.withLock({ $0.isEmpty }), waited < 3000 {
+            usleep(1_000)
+            waited += 1
+        }
+        #expect(collected.withLock { String(decoding: $0, as: UTF8.self) } == expected)
+        // Appending through standard output keeps what was there.
+        let appended = folder.appendingPathComponent("appended.json")
+        try Data("before\n".utf8).write(to: appended)
+        let handle = try FileHandle(forWritingTo: appended)
+        try handle.seekToEnd()
+        let append = try Self.run(["build", "x.guide", "-o", "/dev/stdout"], in: folder, standardOutput: .handle(handle))
+        try handle.close()
+        #expect(append.exited && append.status == 0)
+        #expect(try String(contentsOf: appended, encoding: .utf8) == "before\n" + expected)
+        // A folder is refused.
+        let directory = try Self.run(["build", "x.guide", "-o", "."], in: folder)
+        #expect(directory.status == 1 && directory.standardError == "guidec: error: cannot write '.': it is a directory\n")
+    }
+
+    /// An output that is one of the build's inputs (named, imported, through a symlink or
+    /// another spelling) is refused and the input left as it was.
+    @Test func buildNeverWritesOverItsInputs() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write("style shared { padding: 4 }\n", "shared.guide", in: folder)
+        let main = "import \"shared.guide\"\n" + Self.valid.replacingOccurrences(of: "page one {", with: "page one { style: shared ")
+        try Self.write(main, "x.guide", in: folder)
+        try Self.link("link.json", to: "x.guide", in: folder)
+        try Self.link("shared-link.json", to: "shared.guide", in: folder)
+        let cases: [(output: String, input: String)] = [
+            ("x.guide", "x.guide"), ("./x.guide", "x.guide"), ("link.json", "x.guide"),
+            (folder.appendingPathComponent("x.guide").path, "x.guide"),
+            ("shared.guide", "shared.guide"), ("shared-link.json", "shared.guide"),
+        ]
+        for (output, input) in cases {
+            for compact in [[], ["--compact"]] {
+                let run = try Self.run(["build", "x.guide", "-o", output] + compact, in: folder)
+                #expect(run.exited && run.status == 1, "-o \(output): \(run.status)")
+                #expect(run.standardError.hasSuffix("cannot write '\(output)': it is the input file '\(input)'; choose another output file\n"),
+                        "-o \(output): \(run.standardError)")
+            }
+        }
+        #expect(try String(contentsOf: folder.appendingPathComponent("x.guide"), encoding: .utf8) == main)
+        #expect(try String(contentsOf: folder.appendingPathComponent("shared.guide"), encoding: .utf8) == "style shared { padding: 4 }\n")
+        let fromInput = try Self.run(["-c", "exec \"$0\" build - -o x.guide < x.guide", CommandLineTests.binary.path],
+                                     in: folder, executable: URL(fileURLWithPath: "/bin/sh"))
+        #expect(fromInput.status == 1 && fromInput.standardError.contains("it is the input file '<stdin>'"), "\(fromInput.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains(".guidec-") }, "temporary files left: \(names)")
+    }
+
+    /// An output name as long as a file name may be still gets a temporary file next to it.
+    @Test func longOutputNamesAreWrittenAtomically() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.valid, "x.guide", in: folder)
+        let expected = try Self.run(["build", "x.guide"], in: folder).standardOutput
+        // Two names of 255 bytes sharing their first 250, with a multi-byte character near the cut.
+        let stem = String(repeating: "a", count: 140) + "é" + String(repeating: "b", count: 107)
+        for name in [stem + "1.json", stem + "2.json"] {
+            #expect(name.utf8.count == 255)
+            let run = try Self.run(["build", "x.guide", "-o", name], in: folder)
+            #expect(run.exited && run.status == 0, "\(run.standardError)")
+            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == expected)
+            // Again, over the file now there (and fmt -w on a long name goes the same way).
+            #expect(try Self.run(["build", "x.guide", "--compact", "-o", name], in: folder).status == 0)
+        }
+        let guide = String(stem.dropLast()) + "3.guide"
+        try Self.write(Self.messy, guide, in: folder)
+        let formatted = try Self.run(["fmt", "-w", guide], in: folder)
+        #expect(formatted.exited && formatted.status == 0, "\(formatted.standardError)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.hasPrefix(".") }, "temporary files left: \(names)")
+    }
+
+    // MARK: fmt -w
+
+    /// Sets an extended attribute through the C library (Swift's Glibc module leaves
+    /// `<sys/xattr.h>` out); the `errno` when it fails.
+    static func setAttribute(_ name: String, _ value: String, on path: String) -> Int32? {
+        typealias Set = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeRawPointer?, Int, Int32) -> Int32
+        guard let address = dlsym(dlopen(nil, RTLD_NOW), "setxattr") else { return ENOSYS }
+        let set = unsafeBitCast(address, to: Set.self)
+        let bytes = Array(value.utf8)
+        return bytes.withUnsafeBytes { set(path, name, $0.baseAddress, $0.count, 0) } == 0 ? nil : errno
+    }
+
+    /// An extended attribute's value, or nil.
+    static func attribute(_ name: String, of path: String) -> String? {
+        typealias Get = @convention(c) (UnsafePointer<CChar>, UnsafePointer<CChar>, UnsafeMutableRawPointer?, Int) -> Int
+        guard let address = dlsym(dlopen(nil, RTLD_NOW), "getxattr") else { return nil }
+        let get = unsafeBitCast(address, to: Get.self)
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let count = buffer.withUnsafeMutableBytes { get(path, name, $0.baseAddress, $0.count) }
+        return count < 0 ? nil : String(decoding: buffer[..<count], as: UTF8.self)
+    }
+
+    /// Whether the temporary folder's file system takes `user.` extended attributes.
+    static let takesExtendedAttributes: Bool = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-xattr-\(UUID().uuidString)").path
+        guard FileManager.default.createFile(atPath: path, contents: nil) else { return false }
+        defer { unlink(path) }
+        return setAttribute("user.probe", "1", on: path) == nil
+    }()
+
+    /// Root rewriting another user's set-user-ID file keeps its owner and group (so the bit
+    /// keeps its meaning instead of becoming root's) and its mode.
+    @Test(.enabled(if: geteuid() == 0, "giving a file to another user needs root"))
+    func fmtKeepsOwnerAndMode() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.messy, "a.guide", in: folder)
+        let path = folder.appendingPathComponent("a.guide").path
+        #expect(chown(path, 1234, 2345) == 0)
+        #expect(chmod(path, 0o4754) == 0)
+        let run = try Self.run(["fmt", "-w", "a.guide"], in: folder)
+        #expect(run.exited && run.status == 0, "\(run.standardError)")
+        #expect(try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) == FormatCommandTests.formatted(Self.messy))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        #expect(status.st_uid == 1234 && status.st_gid == 2345, "owner \(status.st_uid):\(status.st_gid)")
+        #expect(status.st_mode & 0o7777 == 0o4754, "mode \(String(status.st_mode & 0o7777, radix: 8))")
+    }
+
+    /// Rewriting a file keeps its extended attributes, for `fmt -w` and `build -o` alike.
+    @Test(.enabled(if: takesExtendedAttributes, "the temporary folder's file system takes no user. extended attributes"))
+    func rewritesKeepExtendedAttributes() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.write(Self.messy, "a.guide", in: folder)
+        try Self.write("{}\n", "out.json", in: folder)
+        for name in ["a.guide", "out.json"] {
+            #expect(Self.setAttribute("user.note", "keep \(name)", on: folder.appendingPathComponent(name).path) == nil)
+        }
+        #expect(try Self.run(["fmt", "-w", "a.guide"], in: folder).status == 0)
+        #expect(try Self.run(["build", "a.guide", "-o", "out.json"], in: folder).status == 0)
+        #expect(try String(contentsOf: folder.appendingPathComponent("a.guide"), encoding: .utf8) == FormatCommandTests.formatted(Self.messy))
+        #expect(try String(contentsOf: folder.appendingPathComponent("out.json"), encoding: .utf8).hasPrefix("{\n  \"format\""))
+        for name in ["a.guide", "out.json"] {
+            #expect(Self.attribute("user.note", of: folder.appendingPathComponent(name).path) == "keep \(name)", "\(name) lost its attribute")
+        }
+    }
+
+    /// A user who may write a file but not give it to its owner gets an error, and the file
+    /// keeps its owner and its text, instead of becoming theirs.
+    @Test(.enabled(if: geteuid() == 0, "running as another user needs root"),
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "no /usr/bin/setpriv to run as another user"))
+    func fmtRefusesWhatWouldChangeAnOwner() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(chmod(folder.path, 0o777) == 0)
+        try Self.write(Self.messy, "b.guide", in: folder)
+        let path = folder.appendingPathComponent("b.guide").path
+        #expect(chown(path, 1235, 1235) == 0 && chmod(path, 0o666) == 0)
+        // The test folder's parents must let user 1234 through.
+        let run = try Self.run(["--reuid=1234", "--regid=1234", "--clear-groups", CommandLineTests.binary.path, "fmt", "-w", path],
+                               in: folder, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        #expect(run.exited && run.status == 1)
+        #expect(run.standardError.contains("cannot write '\(path)': its owner (user 1235, group 1235) cannot be kept: Operation not permitted; the file is left as it was"),
+                "\(run.standardError)")
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_uid == 1235)
+        #expect(try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) == Self.messy)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["b.guide"])
+    }
+
     // MARK: fmt on a folder
 
     /// `fmt -w DIR` formats the files in DIR: a symlink to a file elsewhere is left alone, and a
