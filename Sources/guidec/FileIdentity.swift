@@ -12,8 +12,8 @@ struct FileIdentity: Hashable, Sendable {
 
     /// The identity in a `stat` result.
     init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
     }
 
     /// The identity of the file `path` names, symlinks followed; nil when there is none.
