@@ -505,8 +505,19 @@ struct CommandLineInterface {
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
             : options.importRoots
         let provider = FileSystemSourceProvider(roots: importRoots)
+        // `build -o`: a regular file (or a new one) is replaced atomically as guides stream in;
+        // anything else (a pipe, a device, standard output) is written into once the build is done.
+        var destination: (path: String, kind: OutputDestination)?
         if command.name == "build", let output = options.output, output != "-" {
-            return runStreamingBuild(roots: roots, provider: provider, output: output, options: options, command: command)
+            switch OutputDestination.of(output, inputs: OutputDestination.identities(of: options.files)) {
+            case .failure(let refusal):
+                Terminal.standardError("guidec: error: \(refusal.message)\n")
+                return 1
+            case .success(.file):
+                return runStreamingBuild(roots: roots, provider: provider, output: output, options: options, command: command)
+            case .success(let kind):
+                destination = (output, kind)
+            }
         }
         // `check` needs no IR and `lint` lays each guide out as it comes: either way guides are
         // dropped once handled, so memory follows the program's declarations, not its much larger
@@ -533,6 +544,13 @@ struct CommandLineInterface {
         guard command.name == "build" else { return 0 }
         // Standard output cannot take back what it was given, so the document is complete before
         // the first byte goes out; then it streams a megabyte at a time.
+        if let destination {
+            if let input = FileIdentity(path: destination.path).flatMap(provider.filesRead.path(of:)) {
+                Terminal.standardError("guidec: error: \(OutputDestination.refusal(destination.path, input: input))\n")
+                return 1
+            }
+            return destination.kind.write(document, pretty: !options.isCompact, to: destination.path)
+        }
         IRJSONEmitter.emit(document, pretty: !options.isCompact) { Terminal.standardOutput(rawBytes: $0) }
         return 0
     }
@@ -581,6 +599,11 @@ struct CommandLineInterface {
                 let diagnostics = adjusted(compilation.diagnostics, options: options)
                 report(diagnostics, compilation: compilation, options: options, command: command)
                 guard !diagnostics.contains(where: { $0.severity == .error }), compilation.document != nil else { return false }
+                // An imported file is an input too: never replace one with JSON.
+                if let input = FileIdentity(path: output).flatMap(provider.filesRead.path(of:)) {
+                    Terminal.standardError("guidec: error: \(OutputDestination.refusal(output, input: input))\n")
+                    return false
+                }
                 stream.finish()
                 status = 0
                 return true

@@ -5,70 +5,66 @@ import Darwin
 #endif
 import Foundation
 import GuideLang
-import Synchronization
-
-/// Reads imported files from disk, relative to the importing file, and only inside the import
-/// roots: the folders of the files named on the command line, or those given with
-/// `--import-root`. Identities are real paths, so links and `..` cannot disguise a cycle.
-struct FileSystemSourceProvider: SourceProvider {
-    /// Real paths of the folders imports may read, each ending without a slash.
-    let roots: [String]
-
-    init(roots: [String]) {
-        self.roots = roots.map { FileSystem.realPath($0) ?? PathArithmetic.normalize(FileSystem.absolute($0)) }
-    }
-
-    func resolve(_ path: String, relativeTo importer: String) -> String {
-        // stdin's imports are relative to the working directory.
-        let base = importer == "<stdin>" ? "" : PathArithmetic.directory(of: importer)
-        return PathArithmetic.join(base, path)
-    }
-
-    func identity(of resolvedPath: String) -> String {
-        FileSystem.realPath(resolvedPath) ?? PathArithmetic.normalize(FileSystem.absolute(resolvedPath))
-    }
-
-    func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
-        switch FileSystem.resolveLinks(resolvedPath) {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let real):
-            let inside = roots.contains { root in real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
-            guard inside else {
-                return .failure(SourceReadError(
-                    "\(real) is outside the import root " + roots.joined(separator: ", "), isOutsideImportRoot: true))
-            }
-            return FileSystem.readFile(real)
-        }
-    }
-}
 
 /// The file operations the command line needs, with errors as short lowercase reasons.
 enum FileSystem {
-    /// Reads a whole file.
+    /// Reads a whole file, the path's symlinks followed. Only a regular file is read: a named
+    /// pipe would block forever and a device has no end, so anything else is refused with what
+    /// it is, before it is opened.
     static func readFile(_ path: String) -> Result<[UInt8], SourceReadError> {
         // POSIX calls rather than FileManager: a pre-commit run reads hundreds of files, and
         // FileManager's existence check, attribute dictionary and Data copy cost several times
         // what reading does.
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR: return .failure(SourceReadError("no such file"))
-            default: return .failure(SourceReadError("permission denied or unreadable"))
-            }
-        }
+        guard !path.utf8.contains(0) else { return .failure(SourceReadError("the path contains a NUL character")) }
+        var named = stat()
+        guard stat(path, &named) == 0 else { return .failure(SourceReadError(reason(errno))) }
+        if let reason = notRegularReason(named.st_mode) { return .failure(SourceReadError(reason)) }
+        // Non-blocking, so that a file swapped for a named pipe since the `stat` cannot block
+        // the open; the `fstat` below then refuses it.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(SourceReadError(reason(errno))) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(SourceReadError("permission denied or unreadable")) }
-        if status.st_mode & S_IFMT == S_IFDIR { return .failure(SourceReadError("it is a directory")) }
+        if let reason = notRegularReason(status.st_mode) { return .failure(SourceReadError(reason)) }
+        return readOpenFile(descriptor, status: status)
+    }
+
+    /// Reads the regular file open as `descriptor` (whose `fstat` is `status`) to its end.
+    static func readOpenFile(_ descriptor: Int32, status: stat) -> Result<[UInt8], SourceReadError> {
         // Refuse an oversized file before reading it, so it costs no memory.
         let size = Int(status.st_size)
         if size > Lexer.maximumFileSize {
             return .failure(SourceReadError("it is \(size) bytes, more than the \(Lexer.maximumFileSize) guidec accepts"))
         }
-        // The size is a hint (a pipe or a growing file says otherwise).
+        // The size is a hint (a growing file says otherwise).
         guard let bytes = readToEnd(descriptor, sizeHint: size) else { return .failure(failedRead()) }
         return .success(bytes)
+    }
+
+    /// Why a file of this mode is not read or replaced like a file, or nil for a regular file.
+    static func notRegularReason(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "it is a directory"
+        case S_IFIFO: return "it is a named pipe (FIFO), not a regular file"
+        case S_IFCHR: return "it is a character device, not a regular file"
+        case S_IFBLK: return "it is a block device, not a regular file"
+        case S_IFSOCK: return "it is a socket, not a regular file"
+        default: return "it is not a regular file"
+        }
+    }
+
+    /// A short reason for an `errno` from opening or looking up a path.
+    static func reason(_ error: Int32) -> String {
+        switch error {
+        case ENOENT, ENOTDIR: return "no such file"
+        case EACCES, EPERM: return "permission denied"
+        case ELOOP: return "symlinks loop (too many levels of symbolic links)"
+        case ENAMETOOLONG: return "the path is too long"
+        case EISDIR: return "it is a directory"
+        default: return systemError(error)
+        }
     }
 
     /// Why the read that just failed did, in the words `readFile` uses.
@@ -88,12 +84,42 @@ enum FileSystem {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // A descriptor left non-blocking by whoever started us: wait for input.
+                if errno == EAGAIN || errno == EWOULDBLOCK, waitUntilReady(descriptor, for: POLLIN) { continue }
                 return nil
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
         return bytes
+    }
+
+    /// Waits until `descriptor` can be read (`POLLIN`) or written (`POLLOUT`); false when it
+    /// cannot be waited on.
+    static func waitUntilReady(_ descriptor: Int32, for events: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(events), revents: 0)
+        while true {
+            if poll(&request, 1, -1) >= 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    /// Writes all of `buffer` to `descriptor`, going on after interruptions and waiting when it
+    /// is non-blocking and full; nil when every byte went, else the `errno` that stopped it.
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32? {
+        guard let base = buffer.baseAddress else { return nil }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                let error = errno
+                if error == EINTR { continue }
+                if error == EAGAIN || error == EWOULDBLOCK, waitUntilReady(descriptor, for: POLLOUT) { continue }
+                return error
+            }
+            offset += written
+        }
+        return nil
     }
 
     /// Whether two files hold the same bytes, compared a megabyte at a time.
@@ -122,34 +148,23 @@ enum FileSystem {
 
     /// The path with every symlink resolved, or nil when it cannot be resolved.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
+        guard !path.utf8.contains(0), let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(validatingCString: resolved)
     }
 
-    /// The real path, or why it cannot be had: a missing file, or a symlink loop (ELOOP).
-    static func resolveLinks(_ path: String) -> Result<String, SourceReadError> {
-        if let real = realPath(path) { return .success(real) }
-        switch errno {
-        case ELOOP: return .failure(SourceReadError("symlinks loop (too many levels of symbolic links)"))
-        case ENOENT, ENOTDIR: return .failure(SourceReadError("no such file"))
-        case EACCES: return .failure(SourceReadError("permission denied"))
-        default: return .failure(SourceReadError(systemError()))
-        }
-    }
-
-    /// An absolute form of a path, against the working directory.
-    static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : PathArithmetic.join(FileManager.default.currentDirectoryPath, path)
-    }
-
     /// The files a path names for `fmt`: a folder stands for every `.guide` file under it, in
-    /// sorted order, hidden files and folders (`.git`, `.build`) skipped; anything else is itself.
+    /// sorted order, hidden files and folders (`.git`, `.build`) skipped, a symlink only when it
+    /// leads to a file inside the folder (so `fmt -w DIR` never rewrites a file elsewhere), and
+    /// each file once however many links reach it; anything else is itself.
     static func guideFiles(under path: String) -> Result<[String], SourceReadError> {
         var status = stat()
-        guard path != "-", stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return .success([path]) }
+        guard path != "-", !path.utf8.contains(0), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
+        else { return .success([path]) }
         guard let walker = FileManager.default.enumerator(atPath: path) else { return .failure(failedRead()) }
-        var found: [String] = []
+        let folder = realPath(path) ?? path
+        let inside = Array((folder == "/" ? "/" : folder + "/").utf8)
+        var found: [(path: String, identity: FileIdentity)] = []
         while let relative = walker.nextObject() as? String {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             // `.build`, `.git` and the temporary files of an interrupted write are all hidden.
@@ -157,12 +172,18 @@ enum FileSystem {
                 walker.skipDescendants()
                 continue
             }
-            // A folder (or anything but a file) named `x.guide` is not a guide.
+            guard name.hasSuffix(".guide") else { continue }
             let full = PathArithmetic.join(path, relative)
             var entry = stat()
-            if name.hasSuffix(".guide"), stat(full, &entry) == 0, entry.st_mode & S_IFMT == S_IFREG { found.append(full) }
+            guard lstat(full, &entry) == 0 else { continue }
+            if entry.st_mode & S_IFMT == S_IFLNK {
+                guard let real = realPath(full), real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }
+            }
+            // A folder (or anything but a file) named `x.guide` is not a guide.
+            if entry.st_mode & S_IFMT == S_IFREG { found.append((full, FileIdentity(entry))) }
         }
-        return .success(found.sorted())
+        var seen: Set<FileIdentity> = []
+        return .success(found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path))
     }
 
     /// Reads standard input to its end.
@@ -179,133 +200,9 @@ enum FileSystem {
         return mask
     }()
 
-    /// Writes what `produce` hands to its writer to `path` atomically: the chunks go to a
-    /// temporary file in the same folder as they come (so a large output is never held whole),
-    /// which is flushed and renamed over the target, and the folder is flushed so the rename
-    /// lasts. The target's mode is kept, a symlink is written through, and an unchanged file is
-    /// not rewritten (the temporary file is compared with it and removed). When `produce`
-    /// returns false (the output turned out to be wrong) the temporary file is removed and the
-    /// target is left alone.
-    static func writeAtomically(to path: String, _ produce: (_ write: (UnsafeRawBufferPointer) -> Void) -> Bool) -> String? {
-        // Write through a symlink (or a chain of them) rather than replacing it with a regular file.
-        var target = path
-        var links = 0
-        while let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: target) {
-            links += 1
-            // The kernel's own limit on a chain of links (Linux's MAXSYMLINKS), which also ends a loop.
-            guard links <= 40 else { return "cannot write \(path): symlinks loop (too many levels of symbolic links)" }
-            target = destination.hasPrefix("/") ? destination : PathArithmetic.join(PathArithmetic.directory(of: target), destination)
-        }
-        // A new file gets the usual 0666 less the umask; an existing one keeps its mode.
-        var mode: mode_t = 0o666 & ~creationMask
-        var status = stat()
-        let exists = stat(target, &status) == 0
-        if exists { mode = status.st_mode & 0o7777 }
-        let directory = PathArithmetic.directory(of: target)
-        let base = target.split(separator: "/").last.map(String.init) ?? target
-        removeAbandonedTemporaryFiles(of: base, in: directory)
-        // The host and process in the name let a later run tell a file abandoned by a killed run
-        // from one being written right now.
-        let prefix = temporaryPrefix(of: base)
-        var template = Array(((directory.isEmpty ? "" : directory + "/") + prefix + "\(hostName)-\(getpid())-XXXXXX").utf8CString)
-        // cannot fire: the template is a non-empty array, which always has a base address.
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return "cannot create a temporary file next to \(path): \(systemError())" }
-        let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: String?
-        let isWanted = produce { chunk in
-            guard failure == nil, let base = chunk.baseAddress else { return }
-            var offset = 0
-            while offset < chunk.count {
-                let written = write(descriptor, base + offset, chunk.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = "cannot write \(path): \(systemError())"
-                    return
-                }
-                offset += written
-            }
-        }
-        if failure == nil, !isWanted || (exists && hasSameContents(temporaryPath, target)) {
-            close(descriptor)
-            unlink(temporaryPath)
-            return nil
-        }
-        if failure == nil, fchmod(descriptor, mode) != 0 { failure = "cannot set the mode of \(path)" }
-        if failure == nil, fsync(descriptor) != 0 { failure = "cannot flush \(path) to disk: \(systemError())" }
-        close(descriptor)
-        if failure == nil, rename(temporaryPath, target) != 0 {
-            failure = "cannot replace \(path): \(systemError())"
-        }
-        if failure != nil {
-            unlink(temporaryPath)
-            return failure
-        }
-        // Best effort: the new file is complete either way; this makes the rename itself survive a
-        // power cut. Some file systems refuse to flush a folder (EINVAL), which is no failure.
-        let folder = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
-        }
-        return nil
+    /// An `errno` as text.
+    static func systemError(_ error: Int32 = errno) -> String {
+        guard let message = strerror(error) else { return "error \(error)" }
+        return String(validatingCString: message) ?? "error \(error)"
     }
-}
-
-extension FileSystem {
-    /// How the temporary files of a target named `base` begin.
-    static func temporaryPrefix(of base: String) -> String { ".\(base).guidec-" }
-
-    /// This machine's name, as temporary files carry it ("host" if it has none).
-    static let hostName: String = {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        // A '/' would make the name a path. A '-' may stay: the parts of a temporary name are
-        // read from its end.
-        let safe = String(name.map { $0 == "/" ? "_" : $0 })
-        return safe.isEmpty ? "host" : safe
-    }()
-
-    /// Removes temporary files of the target `base` in `directory` that a run on this machine
-    /// left when it was killed (SIGKILL, a power cut) before it could remove them: those named
-    /// with this host and a process that no longer exists. A file of a live process, of another
-    /// machine sharing the folder, or in an older naming is left alone.
-    static func removeAbandonedTemporaryFiles(of base: String, in directory: String) {
-        let prefix = temporaryPrefix(of: base)
-        for name in temporaryNames(in: directory) where name.hasPrefix(prefix) {
-            // HOST-PID-XXXXXX, where the host may itself contain '-'.
-            let parts = name.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count >= 3, parts[parts.count - 1].count == 6,
-                  parts.dropLast(2).joined(separator: "-") == hostName,
-                  let pid = Int32(parts[parts.count - 2]), pid > 0, pid != getpid(),
-                  kill(pid, 0) != 0, errno == ESRCH
-            else { continue }
-            unlink((directory.isEmpty ? "" : directory + "/") + name)
-        }
-    }
-}
-
-extension FileSystem {
-    /// The hidden guidec temporary files of each folder, listed once per run: `fmt -w` on
-    /// thousands of files in one folder would otherwise list the folder once per file. Files
-    /// abandoned by killed runs were there before this run started, so an early listing has
-    /// them; files this run creates later are its own and must not be removed anyway.
-    private static let listedFolders = Mutex<[String: [String]]>([:])
-
-    static func temporaryNames(in directory: String) -> [String] {
-        listedFolders.withLock { listed in
-            if let names = listed[directory] { return names }
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory)) ?? [])
-                .filter { $0.hasPrefix(".") && $0.contains(".guidec-") }
-            listed[directory] = names
-            return names
-        }
-    }
-}
-
-/// The current `errno` as text.
-private func systemError() -> String {
-    guard let message = strerror(errno) else { return "error \(errno)" }
-    return String(validatingCString: message) ?? "error \(errno)"
 }

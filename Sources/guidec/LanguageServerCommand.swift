@@ -70,6 +70,8 @@ extension CommandLineInterface {
             let count = chunk.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                // Standard input left non-blocking by the editor that started us: wait for it.
+                if errno == EAGAIN || errno == EWOULDBLOCK, FileSystem.waitUntilReady(STDIN_FILENO, for: POLLIN) { continue }
                 return inbox.post([.readFailed])
             }
             if count == 0 { return inbox.post([.endOfInput]) }

@@ -6,9 +6,19 @@ import Darwin
 import Foundation
 
 /// Output streams and colour decisions.
+///
+/// Every byte guidec prints goes through `deliver`, with `write(2)` (Foundation's `FileHandle`
+/// traps when a write fails). When the reader of an output went away (a closed pipe, as in
+/// `guidec devices | head -1`), guidec ends quietly the way `grep` and `cat` do: by `SIGPIPE`,
+/// which a shell reports as status 141. Any other failure (a full disk, a closed descriptor)
+/// ends it with status 1 and, when standard error still works, a message there. Either way the
+/// temporary files of unfinished atomic writes are removed first, so the target stays as it was.
 enum Terminal {
-    /// Writes text to standard output without buffering surprises.
-    static func standardOutput(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    /// Writes text to standard output.
+    static func standardOutput(_ text: String) {
+        var text = text
+        text.withUTF8 { standardOutput(rawBytes: UnsafeRawBufferPointer($0)) }
+    }
 
     /// Writes bytes to standard output straight from the array, without a second copy of a
     /// document that may be hundreds of megabytes.
@@ -16,22 +26,43 @@ enum Terminal {
         bytes.withUnsafeBytes { standardOutput(rawBytes: $0) }
     }
 
-    /// Writes raw bytes to standard output, all of them unless the reader went away.
+    /// Writes raw bytes to standard output.
     static func standardOutput(rawBytes buffer: UnsafeRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(STDOUT_FILENO, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // the reader went away (EPIPE, with SIGPIPE ignored): nothing to do
-            }
-            offset += written
-        }
+        deliver(buffer, to: STDOUT_FILENO, failure: "cannot write to standard output")
     }
 
     /// Writes text to standard error.
-    static func standardError(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    static func standardError(_ text: String) {
+        var text = text
+        text.withUTF8 { deliver(UnsafeRawBufferPointer($0), to: STDERR_FILENO, failure: "cannot write to standard error") }
+    }
+
+    /// Writes all of `buffer` to `descriptor`, or ends the run as the type's comment says;
+    /// `failure` begins the message (`cannot write 'out.json'`).
+    static func deliver(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, failure: String) {
+        guard let error = FileSystem.writeAll(descriptor, buffer) else { return }
+        FileSystem.removeTemporaryFilesInProgress()
+        if error == EPIPE { endBecauseTheReaderLeft() }
+        if descriptor != STDERR_FILENO {
+            var message = "guidec: error: \(failure): \(FileSystem.systemError(error))\n"
+            message.withUTF8 { _ = FileSystem.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
+        }
+        exit(1)
+    }
+
+    /// Ends the run as a program that does not handle `SIGPIPE` ends when its reader leaves: by
+    /// the signal (main.swift ignores it so that writes report `EPIPE` instead of killing guidec
+    /// in the middle of something).
+    static func endBecauseTheReaderLeft() -> Never {
+        signal(SIGPIPE, SIG_DFL)
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGPIPE)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        raise(SIGPIPE)
+        // Not reached; the status a shell would show for the signal.
+        exit(128 + SIGPIPE)
+    }
 
     /// Whether to colour output on standard error: a flag wins, then `NO_COLOR`, then whether
     /// standard error is a terminal.

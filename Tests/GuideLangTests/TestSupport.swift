@@ -112,7 +112,8 @@ struct DiskSourceProvider: SourceProvider {
             let real = identity(of: resolvedPath)
             let rootPath = root.resolvingSymlinksInPath().standardizedFileURL.path
             if !real.hasPrefix(rootPath + "/") {
-                return .failure(SourceReadError("\(resolvedPath) is outside the import root", isOutsideImportRoot: true))
+                // As the command line says it, the root being the folder paths are relative to.
+                return .failure(SourceReadError("it is outside the import root '.'", isOutsideImportRoot: true))
             }
         }
         guard let data = try? Data(contentsOf: url) else { return .failure(SourceReadError("no such file")) }

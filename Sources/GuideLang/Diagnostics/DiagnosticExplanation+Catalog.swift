@@ -1258,8 +1258,9 @@ extension DiagnosticExplanation {
             code: .importNotFound,
             title: "imported file not found",
             explanation: """
-                guidec cannot read the file an `import` names: it does not exist, is a folder, or cannot be read. \
-                Import paths are relative to the folder of the file that contains the import, not to the current \
+                guidec cannot read the file an `import` names: it does not exist, is not a regular file (a folder, \
+                a named pipe, a device: only regular files are read, so nothing blocks), or cannot be read; a path \
+                holding a NUL character is refused too, rather than cut short at it. Import paths are relative to the folder of the file that contains the import, not to the current \
                 directory; the note shows the path guidec tried. The declarations in that file are missing, so names \
                 it declares are reported as unknown too. Fix the path, or create the file. When the GuideLang \
                 library compiles text without a source provider, every import is reported this way.
@@ -1349,9 +1350,11 @@ extension DiagnosticExplanation {
             title: "import outside the import root",
             explanation: """
                 guidec reads imports only inside the import root: the folders of the files named on the command \
-                line, or the folders given with `--import-root`. This import resolves (after `..` segments and \
-                symbolic links) to a file outside it, so a guide cannot pull in files from elsewhere on the \
-                machine, which matters when guidec runs unattended in CI or a pre-commit hook on files anyone can \
+                line, or the folders given with `--import-root`. This import's path leads outside it, as written \
+                (an absolute path, or `..` past the root) or through a symbolic link, so a guide cannot pull in \
+                files from elsewhere on the machine. guidec says so without looking at what is there (a link is \
+                named, never its destination), so the answer is the same whether a file exists outside or not. \
+                This matters when guidec runs unattended in CI or a pre-commit hook on files anyone can \
                 edit. Move the imported file into the project, or widen the root with `--import-root`. The example \
                 is `app/intro.guide` importing `shared/brand.guide` from a sibling folder of `app`.
                 """,

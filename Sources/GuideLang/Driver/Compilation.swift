@@ -65,6 +65,19 @@ struct ImportLoader {
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
 
+    /// An import path as messages show it: control characters written as `\u{...}` escapes.
+    static func shown(_ path: String) -> String {
+        var shown = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     private func identity(of path: String) -> String {
         provider?.identity(of: path) ?? PathArithmetic.normalize(path)
     }
@@ -102,9 +115,18 @@ struct ImportLoader {
                                               help: ["write the file to import, such as import \"shared/styles.guide\""]))
                 continue
             }
+            // The path as messages show it: a control character would break the message's line.
+            let shown = Self.shown(written)
+            // The system reads a path only up to a NUL, so "a\u{0}b" would quietly import "a".
+            guard !written.unicodeScalars.contains("\u{0}") else {
+                hasFailedImports = true
+                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': an import path cannot contain a NUL character",
+                                              help: ["remove the \\u{0} from the path"]))
+                continue
+            }
             guard let provider else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
+                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': imports are not available here"))
                 continue
             }
             let resolved = provider.resolve(written, relativeTo: source.path)
@@ -121,7 +143,7 @@ struct ImportLoader {
                 // Reported on the import that is not followed, with the chain that led here.
                 diagnostics.append(Diagnostic(
                     .limitExceeded, at: range,
-                    "imports nested more than \(Compilation.maximumImportDepth) deep; '\(written)' is not imported",
+                    "imports nested more than \(Compilation.maximumImportDepth) deep; '\(shown)' is not imported",
                     notes: ["the chain starts at \(chain[0].path)"],
                     help: ["import shared files from one place instead of through a long chain"]))
                 hasFailedImports = true
@@ -133,15 +155,15 @@ struct ImportLoader {
             case .failure(let error) where error.isOutsideImportRoot:
                 hasFailedImports = true
                 diagnostics.append(Diagnostic(
-                    .importOutsideRoot, at: range, "cannot import '\(written)': \(error.reason)",
+                    .importOutsideRoot, at: range, "cannot import '\(shown)': \(error.reason)",
                     notes: ["guidec reads imports only inside the import root, so a guide cannot pull in files from elsewhere on the machine"],
                     help: ["move the file inside the project, or widen the root with --import-root"]))
             case .failure(let error):
                 let via = chain.map(\.path)
                 hasFailedImports = true
                 diagnostics.append(Diagnostic(
-                    .importNotFound, at: range, "cannot import '\(written)': \(error.reason)",
-                    notes: ["looked for \(resolved)"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
+                    .importNotFound, at: range, "cannot import '\(shown)': \(error.reason)",
+                    notes: ["looked for \(Self.shown(resolved))"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
                     help: [source.path == "<stdin>" ? "imports of standard input are relative to the working directory"
                         : "import paths are relative to the importing file's folder"]))
             }

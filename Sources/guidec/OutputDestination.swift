@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import GuideLang
+
+/// Where `build -o PATH` sends the JSON. A regular file, or a path where nothing is yet, is
+/// replaced atomically (`FileSystem.writeAtomically`); anything else the path names (a named
+/// pipe, a terminal, `/dev/null`) is written into as it is and never replaced by a file; and
+/// the file standard output or standard error already goes to (`-o /dev/stdout`) is written
+/// through that stream, so `>>` still appends and a pipe stays a pipe. An output that is one
+/// of the build's inputs is refused, whatever path names it.
+enum OutputDestination: Equatable {
+    /// A regular file or a new path: replaced atomically.
+    case file
+    /// A named pipe, a device or a socket: opened and written into.
+    case stream
+    /// The file behind this standard stream.
+    case standardStream(Int32)
+
+    /// Where `path` sends output, or the error to report: it is a folder, or it is one of the
+    /// `inputs` (the files named on the command line, by identity).
+    static func of(_ path: String, inputs: [FileIdentity: String]) -> Result<OutputDestination, Refusal> {
+        var status = stat()
+        // Nothing there yet (or a symlink to nothing): a new file. Any other trouble with the
+        // path shows when the write tries it.
+        guard !path.utf8.contains(0), stat(path, &status) == 0 else { return .success(.file) }
+        let identity = FileIdentity(status)
+        if let input = inputs[identity] { return .failure(Refusal(message: refusal(path, input: input))) }
+        for descriptor in [STDOUT_FILENO, STDERR_FILENO] where FileIdentity(descriptor: descriptor) == identity {
+            return .success(.standardStream(descriptor))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .success(.file)
+        case S_IFDIR: return .failure(Refusal(message: "cannot write '\(path)': it is a directory"))
+        default: return .success(.stream)
+        }
+    }
+
+    /// Why an output may not be written, as the message that says so.
+    struct Refusal: Error {
+        let message: String
+    }
+
+    /// The message for an output that is the input `input`.
+    static func refusal(_ path: String, input: String) -> String {
+        "cannot write '\(path)': it is the input file '\(input)'; choose another output file"
+    }
+
+    /// The identities of the files named on the command line (`-` is standard input when that
+    /// is a file), with their names.
+    static func identities(of files: [String]) -> [FileIdentity: String] {
+        var identities: [FileIdentity: String] = [:]
+        for file in files {
+            let identity = file == "-" ? FileIdentity(descriptor: STDIN_FILENO) : FileIdentity(path: file)
+            if let identity, identities[identity] == nil { identities[identity] = file == "-" ? "<stdin>" : file }
+        }
+        return identities
+    }
+
+    /// Writes `document`'s JSON into `path`, which is a stream (`self` is not `.file`), opening
+    /// it only now: a named pipe's open waits for a reader, which a failed build never needs.
+    /// Returns the exit status.
+    func write(_ document: GuideDocument, pretty: Bool, to path: String) -> Int32 {
+        let descriptor: Int32
+        switch self {
+        case .standardStream(let standard): descriptor = standard
+        case .file, .stream:
+            descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
+                return 1
+            }
+        }
+        IRJSONEmitter.emit(document, pretty: pretty) { Terminal.deliver($0, to: descriptor, failure: "cannot write '\(path)'") }
+        if case .standardStream = self { return 0 }
+        guard close(descriptor) == 0 || errno == EINTR else {
+            Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
+            return 1
+        }
+        return 0
+    }
+}
