@@ -17,7 +17,7 @@ import shutil
 import textwrap
 import sys
 
-from generated_file import write_or_check
+from generated_file import swift_string, write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "devices.json")
@@ -29,21 +29,6 @@ REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale",
 # Swift `SensorHousing` case.
 SENSOR_HOUSINGS = {"dynamic-island": "dynamicIsland", "notch": "notch", "camera-hole": "cameraHole", "none": "bezel"}
 INSET_FIELDS = ["top", "left", "bottom", "right"]
-
-
-def swift_string(text):
-    """A Swift string literal for `text`."""
-    out = []
-    for character in text:
-        if character == "\\":
-            out.append("\\\\")
-        elif character == '"':
-            out.append('\\"')
-        elif ord(character) < 0x20 or ord(character) == 0x7F:
-            out.append("\\u{%X}" % ord(character))
-        else:
-            out.append(character)
-    return '"' + "".join(out) + '"'
 
 
 def swift_number(value, where):

@@ -33,7 +33,7 @@ struct CIFormatTests {
     /// Every diagnostic fixture, compiled on its own the way `guidec check` does, rendered as one
     /// run (as a CI job checking all of them would), compared with its goldens.
     @Test func diagnosticFixturesMatchGoldens() throws {
-        let run = CIFormatRun.diagnosticFixtures()
+        let run = try CIFormatRun.diagnosticFixtures()
         // Each fixture is named after the code it reports; all of those must reach the run.
         let reported = Set(run.diagnostics.map(\.code.id))
         for name in DiagnosticFixtureTests.names {
@@ -54,7 +54,7 @@ struct CIFormatTests {
         defer { folder.remove() }
         let logs: [(name: String, bytes: [UInt8])] = [
             ("samples.sarif", CIFormatRun(CIFormatSamples.compileAll()).sarif()),
-            ("fixtures.sarif", CIFormatRun.diagnosticFixtures().sarif()),
+            ("fixtures.sarif", try CIFormatRun.diagnosticFixtures().sarif()),
             ("handmade.sarif", CIFormatHandmade.run().sarif()),
             ("edge-cases.sarif", CIFormatHandmade.edgeCases().sarif()),
             ("empty.sarif", CIFormatRun([]).sarif()),
@@ -260,14 +260,14 @@ struct CIFormatTests {
     // MARK: Determinism
 
     /// Compiling and rendering twice gives the same bytes.
-    @Test func outputIsDeterministic() {
+    @Test func outputIsDeterministic() throws {
         let first = CIFormatRun(CIFormatSamples.compileAll())
         let second = CIFormatRun(CIFormatSamples.compileAll())
         #expect(first.sarif() == second.sarif())
         #expect(first.sarif() == first.sarif())
         #expect(first.github() == second.github())
-        let fixtures = CIFormatRun.diagnosticFixtures()
-        #expect(fixtures.sarif() == CIFormatRun.diagnosticFixtures().sarif())
+        let fixtures = try CIFormatRun.diagnosticFixtures()
+        #expect(try fixtures.sarif() == CIFormatRun.diagnosticFixtures().sarif())
     }
 }
 
@@ -302,9 +302,9 @@ struct CIFormatRun {
         self.files = files
     }
 
-    /// Every fixture under Fixtures/diagnostics, each compiled on its own.
-    static func diagnosticFixtures() -> CIFormatRun {
-        CIFormatRun(DiagnosticFixtureTests.names.map { TestSupport.compile([$0], base: DiagnosticFixtureTests.folder) })
+    /// Every fixture of Fixtures/diagnostics (the codes' examples among them), each compiled on its own.
+    static func diagnosticFixtures() throws -> CIFormatRun {
+        CIFormatRun(try DiagnosticFixtureTests.names.map { try DiagnosticFixtureTests.fixtures.compile($0) })
     }
 
     func file(_ id: FileID) -> SourceFile { files[id.index] }

@@ -2,11 +2,13 @@ import Foundation
 import GuideLang
 import Testing
 
-/// One fixture per diagnostic code, each with a golden of the rendered diagnostics; plus the
-/// catalog behind `guidec explain` and docs/diagnostics.md.
+/// One fixture per diagnostic code, each with a golden of the rendered diagnostics: the failing
+/// example of the code's file in docs/diagnostics/, and the further scenarios kept on disk; plus
+/// the explanations behind `guidec explain` and docs/diagnostics.md, generated from those files.
 struct DiagnosticFixtureTests {
-    static let folder = TestSupport.fixtures.appendingPathComponent("diagnostics")
-    static let names: [String] = TestSupport.files(in: folder, withExtension: "guide").map(\.lastPathComponent)
+    static let fixtures = FixtureFolder.diagnostics
+    static let folder = fixtures.url
+    static let names: [String] = fixtures.names
 
     /// The codes a fixture's `// expect: GL0301 GL0202` lines promise.
     static func expectedCodes(in text: String) -> [String] {
@@ -18,11 +20,10 @@ struct DiagnosticFixtureTests {
 
     @Test(arguments: names)
     func fixtureReportsItsCode(name: String) throws {
-        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
-        let expected = Self.expectedCodes(in: text)
+        let expected = Self.expectedCodes(in: try Self.fixtures.text(name))
         #expect(!expected.isEmpty, "\(name) has no '// expect: GLnnnn' line")
         #expect(expected.contains { name.hasPrefix($0) }, "\(name) must expect the code it is named after")
-        let compilation = TestSupport.compile([name], base: Self.folder)
+        let compilation = try Self.fixtures.compile(name)
         let reported = Set(compilation.diagnostics.map(\.code.id))
         for code in expected {
             #expect(reported.contains(code), "\(name) should report \(code) but reported \(reported.sorted())")
@@ -42,11 +43,47 @@ struct DiagnosticFixtureTests {
     /// Whether a code is reported by `guidec fmt --check` (its fixture is in format/).
     static func isFormatCode(_ code: DiagnosticCode) -> Bool { code.id.hasPrefix("GL09") }
 
-    @Test func everyCodeHasAFixture() {
-        for code in DiagnosticCode.all where !Self.isLintCode(code) {
-            let names = Self.isFormatCode(code) ? FormatterTests.names : Self.names
-            #expect(names.contains { $0.hasPrefix(code.id + "-") }, "no fixture for \(code.id) (\(code.name))")
+    /// Every code has its file in docs/diagnostics/, and every file there is a code of the table
+    /// (so a file removed without regenerating the table, or the reverse, fails here too).
+    @Test func everyCodeHasItsDocument() {
+        let stems = Set(DiagnosticDocument.names.map { String($0.dropLast(".md".count)) })
+        let codes = Set(DiagnosticCode.all.map { "\($0.id)-\($0.name)" })
+        for missing in codes.subtracting(stems).sorted() {
+            Issue.record("docs/diagnostics/\(missing).md is missing")
         }
+        for extra in stems.subtracting(codes).sorted() {
+            Issue.record("docs/diagnostics/\(extra).md is not in DiagnosticCode.all: run scripts/generate-diagnostics.py")
+        }
+    }
+
+    /// Every code's file has the two examples, laid out as docs/diagnostics/README.md says.
+    @Test(arguments: DiagnosticDocument.names)
+    func documentIsLaidOutAsDocumented(name: String) {
+        #expect(throws: Never.self) { try DiagnosticDocument.read(name) }
+    }
+
+    /// Each code's failing example is its fixture, in the folder of its golden; the Markdown is
+    /// its only copy, so no fixture of that name is left on disk.
+    @Test func everyCodeHasAFixture() {
+        for document in DiagnosticDocument.all {
+            let folder = FixtureFolder(document.fixtureFolder)
+            #expect(folder.names.contains(document.stem + ".guide"), "no fixture for \(document.id)")
+            #expect(!folder.onDisk.contains(document.stem + ".guide"),
+                    "\(document.fixtureFolder)/\(document.stem).guide is a second copy of the example in docs/diagnostics/\(document.stem).md")
+        }
+        #expect(DiagnosticDocument.all.count == DiagnosticCode.all.count)
+    }
+
+    /// The generated table holds the examples as the Markdown has them (its other fields are
+    /// checked by running the generator, in DiagnosticGeneratorTests).
+    @Test(arguments: DiagnosticDocument.all.map(\.stem))
+    func generatedExplanationHasTheDocumentsExamples(stem: String) throws {
+        let document = try #require(DiagnosticDocument.all.first { $0.stem == stem })
+        let entry = try #require(DiagnosticCode.named(document.id).flatMap(DiagnosticExplanation.explanation(for:)))
+        #expect(entry.example.map(\.name) == document.example.map(\.name))
+        #expect(entry.example.map(\.text) == document.example.map(\.text))
+        #expect(entry.fixed.map(\.name) == document.fixed.map(\.name))
+        #expect(entry.fixed.map(\.text) == document.fixed.map(\.text))
     }
 
     @Test func codesAreUniqueAndWellFormed() {
@@ -66,30 +103,30 @@ struct DiagnosticFixtureTests {
         }
     }
 
+    /// The failing example reports its code (as its fixture test checks against the golden), and
+    /// the fixed example reports no error and not the code, compiled the same way: its files in
+    /// the folder of the code's golden, a lint example with the options of its `// lint:` line.
     @Test(arguments: DiagnosticCode.all.map(\.id))
     func explanationExampleReportsItsCodeAndFixClears(id: String) throws {
         let code = try #require(DiagnosticCode.named(id))
-        let entry = try #require(DiagnosticExplanation.explanation(for: code))
-        guard entry.isExampleRunnable else { return }
-        // Lint codes' examples are linted on the default device set, portrait and landscape.
-        func diagnostics(_ path: String, _ text: String) -> [Diagnostic] {
+        let document = try #require(DiagnosticDocument.all.first { $0.id == id })
+        let base = FixtureFolder(document.fixtureFolder).url
+        func diagnostics(_ files: [DiagnosticDocument.File]) throws -> [Diagnostic] {
             if Self.isFormatCode(code) {
-                let source = SourceFile(path: path, text: text)
+                let source = SourceFile(path: files[0].name, bytes: files[0].bytes)
                 guard case .formatted(let output) = Formatter.format(source) else { return [] }
                 return Formatter.unformattedDiagnostic(source, formatted: output).map { [$0] } ?? []
             }
-            let compilation = Compilation.compile(path: path, text: text)
+            let compilation = ExampleSourceProvider.compile(files, base: base)
             guard Self.isLintCode(code), let document = compilation.document else { return compilation.diagnostics }
-            let screens = DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:)).flatMap { device in
-                Orientation.allCases.map { device.screen($0) }
-            }
-            return compilation.diagnostics + Linter.lint(document, options: Linter.Options(screens: screens))
+            let options = try LintTests.options(from: files[0].text)
+            return compilation.diagnostics + Linter.lint(document, options: options)
         }
-        let failing = diagnostics("example.guide", entry.example)
+        let failing = try diagnostics(document.example)
         #expect(failing.contains { $0.code == code }, "the example for \(id) reports \(failing.map(\.code.id))")
-        let fixed = diagnostics("fixed.guide", entry.fixed)
+        let fixed = try diagnostics(document.fixed)
         #expect(!fixed.contains { $0.severity == .error }, "the fix for \(id) still reports \(fixed.map(\.code.id))")
-        #expect(!fixed.contains { $0.code == code })
+        #expect(!fixed.contains { $0.code == code }, "the fix for \(id) still reports it")
     }
 
     static let recoveryFolder = TestSupport.fixtures.appendingPathComponent("recovery")
@@ -106,10 +143,19 @@ struct DiagnosticFixtureTests {
         TestSupport.assertGolden(TestSupport.render(compilation), golden)
     }
 
-    /// docs/diagnostics.md is generated from the catalog; re-record with GUIDEC_RECORD=1.
-    @Test func diagnosticsDocumentIsUpToDate() {
-        TestSupport.assertGolden(
-            DiagnosticExplanation.document(),
-            TestSupport.repositoryRoot.appendingPathComponent("docs/diagnostics.md"))
+    /// docs/diagnostics.md, which scripts/generate-diagnostics.py writes, holds every entry as
+    /// `guidec explain --format markdown` prints it, in code order: the two renderings agree.
+    @Test func diagnosticsDocumentHoldsEveryEntryAsExplainPrintsIt() throws {
+        let document = try String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("docs/diagnostics.md"), encoding: .utf8)
+        var position = document.startIndex
+        for code in DiagnosticCode.all {
+            let entry = DiagnosticExplanation.text(for: code)
+            guard let range = document.range(of: entry, range: position..<document.endIndex) else {
+                Issue.record("docs/diagnostics.md does not hold \(code.id) as explain prints it: run scripts/generate-diagnostics.py")
+                continue
+            }
+            position = range.upperBound
+        }
+        #expect(position == document.endIndex, "docs/diagnostics.md goes on after the last entry")
     }
 }

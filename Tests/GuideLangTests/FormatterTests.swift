@@ -7,8 +7,10 @@ import Testing
 /// same line starts, same IR), its output does not depend on how the input was spaced, and it
 /// keeps the file's line-break style.
 struct FormatterTests {
-    static let folder = TestSupport.fixtures.appendingPathComponent("format")
-    static let names: [String] = TestSupport.files(in: folder, withExtension: "guide").map(\.lastPathComponent)
+    /// The fixtures: the files on disk and GL0901's failing example from docs/diagnostics/.
+    static let fixtures = FixtureFolder.format
+    static let folder = fixtures.url
+    static let names: [String] = fixtures.names
 
     static func read(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
 
@@ -36,7 +38,7 @@ struct FormatterTests {
     /// renders what `fmt --check` reports.
     @Test(arguments: names)
     func fixtureFormatsToItsGolden(name: String) throws {
-        let bytes = try Self.read(Self.folder.appendingPathComponent(name))
+        let bytes = try Self.fixtures.bytes(name)
         let source = SourceFile(path: name, bytes: bytes)
         let base = Self.folder.appendingPathComponent(String(name.dropLast(".guide".count)))
         switch Formatter.format(source) {
@@ -61,13 +63,13 @@ struct FormatterTests {
     }
 
     /// The examples are written in the canonical style: `guidec fmt --check Examples` passes.
-    @Test(arguments: SyntaxTests.corpus.filter { $0.path.contains("/Examples/") })
-    func examplesAreFormatted(url: URL) throws {
-        let bytes = try Self.read(url)
-        let output = Self.formatted(bytes, name: url.lastPathComponent)
+    @Test(arguments: SyntaxTests.corpus.filter(\.isExample))
+    func examplesAreFormatted(file: CorpusFile) throws {
+        let bytes = try file.bytes()
+        let output = Self.formatted(bytes, name: file.name)
         if output != bytes {
             let difference = TestSupport.firstDifference(String(decoding: bytes, as: UTF8.self), String(decoding: output ?? [], as: UTF8.self))
-            Issue.record("\(url.lastPathComponent) is not formatted:\n\(difference)")
+            Issue.record("\(file.name) is not formatted:\n\(difference)")
         }
     }
 
@@ -84,12 +86,12 @@ struct FormatterTests {
         var generator = RobustnessTests.SeededGenerator(state: 7_2026_11_29)
         var checked = 0
         var changed = 0
-        for url in SyntaxTests.corpus {
-            let original = try Self.read(url)
+        for file in SyntaxTests.corpus {
+            let original = try file.bytes()
             var inputs = [original]
             for _ in 0..<(original.isEmpty ? 0 : 40) { inputs.append(RobustnessTests.mutate(original, using: &generator)) }
             for input in inputs {
-                let name = url.lastPathComponent
+                let name = file.name
                 guard let output = Self.formatted(input, name: name) else { continue }
                 checked += 1
                 if output != input { changed += 1 }
@@ -109,9 +111,9 @@ struct FormatterTests {
     @Test func outputIsIndependentOfSpacing() throws {
         var generator = RobustnessTests.SeededGenerator(state: 1129)
         var compared = 0
-        for url in SyntaxTests.corpus {
-            let original = try Self.read(url)
-            let source = SourceFile(path: url.lastPathComponent, bytes: original)
+        for file in SyntaxTests.corpus {
+            let original = try file.bytes()
+            let source = SourceFile(path: file.name, bytes: original)
             let tree = Parser.parse(source)
             guard let expected = Self.formatted(original, name: source.path) else { continue }
             for _ in 0..<5 {
@@ -163,12 +165,12 @@ struct FormatterTests {
 
     /// A CRLF copy formats to the CRLF copy of the LF result, and a lone-CR copy likewise.
     @Test func lineBreakStyleIsKept() throws {
-        for url in SyntaxTests.corpus where url.path.contains("/Examples/") {
-            let original = try Self.read(url)
-            guard let expected = Self.formatted(original, name: url.lastPathComponent) else { continue }
+        for file in SyntaxTests.corpus where file.isExample {
+            let original = try file.bytes()
+            guard let expected = Self.formatted(original, name: file.name) else { continue }
             for lineBreak: [UInt8] in [[0x0D, 0x0A], [0x0D]] {
                 func converted(_ bytes: [UInt8]) -> [UInt8] { bytes.flatMap { $0 == 0x0A ? lineBreak : [$0] } }
-                #expect(Self.formatted(converted(original), name: url.lastPathComponent) == converted(expected))
+                #expect(Self.formatted(converted(original), name: file.name) == converted(expected))
             }
         }
     }

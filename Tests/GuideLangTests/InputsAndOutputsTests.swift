@@ -607,7 +607,19 @@ struct InputsAndOutputsTests {
     /// fixture harness uses cannot drift from the real one.
     @Test(arguments: ["GL0601-import-not-found.guide", "GL0604-import-outside-root.guide"])
     func importFixturesPrintTheirGoldens(name: String) throws {
-        let run = try Self.run(["check", "--color", "never", name], in: DiagnosticFixtureTests.folder)
+        // The fixtures exist only as examples in docs/diagnostics/: write each one's files where
+        // the fixture folder would hold them, beside a copy of the folder outside its root.
+        let scratch = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = scratch.appendingPathComponent("diagnostics")
+        for file in try FixtureFolder.diagnostics.files(name) {
+            let url = folder.appendingPathComponent(file.name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("outside-root"),
+                                         to: scratch.appendingPathComponent("outside-root"))
+        let run = try Self.run(["check", "--color", "never", name], in: folder)
         #expect(run.status == 1)
         let golden = try String(contentsOf: DiagnosticFixtureTests.folder.appendingPathComponent(
             name.replacingOccurrences(of: ".guide", with: ".expected")), encoding: .utf8)

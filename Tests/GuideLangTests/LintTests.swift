@@ -2,11 +2,13 @@ import Foundation
 import GuideLang
 import Testing
 
-/// Layout lint: one fixture per lint code (with its options in a `// lint:` line), and every
+/// Layout lint: one fixture per lint code (with its options in a `// lint:` line), the failing
+/// example of the code's file in docs/diagnostics/, beside further scenarios on disk; and every
 /// example linted on every device preset, its findings recorded in a golden.
 struct LintTests {
-    static let folder = TestSupport.fixtures.appendingPathComponent("lint")
-    static let names: [String] = TestSupport.files(in: folder, withExtension: "guide").map(\.lastPathComponent)
+    static let fixtures = FixtureFolder.lint
+    static let folder = fixtures.url
+    static let names: [String] = fixtures.names
 
     /// Lint options from `// lint: --device ID --orientation landscape --text-size ax5 --screen WxH
     /// --all-devices` lines; the default device set otherwise.
@@ -47,7 +49,11 @@ struct LintTests {
 
     /// Compiles and lints files, returning the compilation and all diagnostics in order.
     static func lint(_ paths: [String], base: URL, options: Linter.Options) -> (Compilation, [Diagnostic]) {
-        let compilation = TestSupport.compile(paths, base: base)
+        lint(TestSupport.compile(paths, base: base), options: options)
+    }
+
+    /// Lints a compilation, returning it and all diagnostics in order.
+    static func lint(_ compilation: Compilation, options: Linter.Options) -> (Compilation, [Diagnostic]) {
         guard let document = compilation.document else { return (compilation, compilation.diagnostics) }
         return (compilation, compilation.diagnostics + Linter.lint(document, options: options))
     }
@@ -59,10 +65,10 @@ struct LintTests {
 
     @Test(arguments: names)
     func lintFixtureReportsItsCode(name: String) throws {
-        let text = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
+        let text = try Self.fixtures.text(name)
         let expected = DiagnosticFixtureTests.expectedCodes(in: text)
         #expect(!expected.isEmpty, "\(name) has no '// expect:' line")
-        let (compilation, diagnostics) = Self.lint([name], base: Self.folder, options: try Self.options(from: text))
+        let (compilation, diagnostics) = Self.lint(try Self.fixtures.compile(name), options: try Self.options(from: text))
         #expect(!compilation.hasErrors, "\(name) must check clean so that it lints:\n\(TestSupport.render(compilation))")
         #expect(Set(diagnostics.map(\.code.id)) == Set(expected), "\(name) reported \(diagnostics.map(\.code.id))")
         let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".expected"))

@@ -102,31 +102,31 @@ struct RobustnessTests {
         return bytes
     }
 
-    /// Runs the mutation `round` of `url`, each from its own seed (the file's name and the
+    /// Runs the mutation `round` of `file`, each from its own seed (the file's name and the
     /// round), so a failure reproduces alone and the rounds can be split between runs.
-    static func survivesMutations(of url: URL, rounds: Range<Int>) throws {
-        let original = [UInt8](try Data(contentsOf: url))
+    static func survivesMutations(of file: CorpusFile, rounds: Range<Int>) throws {
+        let original = try file.bytes()
         guard !original.isEmpty else { return }
         // FNV-1a of the name: stable across runs and machines, unlike Hasher.
-        let nameSeed = url.lastPathComponent.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        let nameSeed = file.name.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         for round in rounds {
             var generator = SeededGenerator(state: nameSeed &+ UInt64(round) &* 0x9E37_79B9)
             let bytes = Self.mutate(original, kind: round % 5, using: &generator)
-            Self.checkSurvives(bytes, name: url.lastPathComponent)
+            Self.checkSurvives(bytes, name: file.name)
         }
     }
 
     /// Twenty mutations of every fixture and example, one test case per file so they spread
     /// over every core.
     @Test(arguments: SyntaxTests.corpus)
-    func mutationsOfACorpusFileNeverCrash(_ url: URL) throws {
-        try Self.survivesMutations(of: url, rounds: 0..<20)
+    func mutationsOfACorpusFileNeverCrash(_ file: CorpusFile) throws {
+        try Self.survivesMutations(of: file, rounds: 0..<20)
     }
 
     /// The long run: a hundred further mutations of every file (heavy; `.ci/run` runs it).
     @Test(HeavyTests.enabled, arguments: SyntaxTests.corpus)
-    func manyMoreMutationsOfACorpusFileNeverCrash(_ url: URL) throws {
-        try Self.survivesMutations(of: url, rounds: 20..<120)
+    func manyMoreMutationsOfACorpusFileNeverCrash(_ file: CorpusFile) throws {
+        try Self.survivesMutations(of: file, rounds: 20..<120)
     }
 
     @Test func randomBytesNeverCrash() {

@@ -262,7 +262,7 @@ enum SchemaValidationPython {
 
     /// Runs `python3 arguments...`; returns the exit status and everything it printed. Output goes
     /// to a file rather than a pipe, so a chatty process can never block on a full pipe.
-    private static func runPython(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    static func runPython(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         let outputFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("guidec-schema-validation-output-\(UUID().uuidString).txt")
         guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {

@@ -5,10 +5,13 @@ import Testing
 /// The lexer keeps every byte, and the parser recovers so that independent mistakes are each
 /// reported once, in source order.
 struct SyntaxTests {
-    /// Every `.guide` file in the repository's fixtures and examples.
-    static let corpus: [URL] =
-        TestSupport.files(in: TestSupport.fixtures, withExtension: "guide", recursive: true)
+    /// Every `.guide` file in the repository's fixtures, the codes' failing examples in
+    /// docs/diagnostics/ (which are fixtures too) and the examples.
+    static let corpus: [CorpusFile] =
+        TestSupport.files(in: TestSupport.fixtures, withExtension: "guide", recursive: true).map(CorpusFile.init(url:))
+        + DiagnosticDocument.all.flatMap { document in document.example.map { CorpusFile($0, of: document) } }
         + TestSupport.files(in: TestSupport.repositoryRoot.appendingPathComponent("Examples"), withExtension: "guide", recursive: true)
+            .map(CorpusFile.init(url:))
 
     /// Concatenates each token's leading trivia and text.
     static func reassemble(_ tree: SyntaxTree) -> [UInt8] {
@@ -22,13 +25,13 @@ struct SyntaxTests {
         return bytes
     }
 
-    @Test func corpusIsNotEmpty() { #expect(Self.corpus.count >= 6) }
+    @Test func corpusIsNotEmpty() { #expect(Self.corpus.count >= 6 && Self.corpus.contains { $0.path.hasPrefix("docs/") }) }
 
     @Test func tokensAndTriviaReproduceEveryFileByteForByte() throws {
-        for url in Self.corpus {
-            let bytes = [UInt8](try Data(contentsOf: url))
-            let tree = Parser.parse(SourceFile(path: url.lastPathComponent, bytes: bytes))
-            #expect(Self.reassemble(tree) == bytes, "\(url.lastPathComponent) does not round-trip")
+        for file in Self.corpus {
+            let bytes = try file.bytes()
+            let tree = Parser.parse(SourceFile(path: file.name, bytes: bytes))
+            #expect(Self.reassemble(tree) == bytes, "\(file.path) does not round-trip")
             #expect(tree.tokens.last?.kind == .endOfFile)
         }
     }

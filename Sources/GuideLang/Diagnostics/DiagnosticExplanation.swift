@@ -1,28 +1,26 @@
-/// The long explanation of a diagnostic code: what it means, an input that triggers it, and the
-/// fix. `guidec explain` prints it and docs/diagnostics.md is generated from it.
+/// The long explanation of a diagnostic code: what it means, an input that reports it, and the
+/// fix. `guidec explain` prints it; the entries (`catalog`, DiagnosticExplanation+Table.swift) are
+/// generated from docs/diagnostics/ by scripts/generate-diagnostics.py, as is docs/diagnostics.md.
 public struct DiagnosticExplanation: Sendable {
+    /// One file of an example.
+    public struct File: Sendable, Equatable {
+        /// Its path, relative to the folder of the example's first file.
+        public let name: String
+        /// Its text, ending with a line break.
+        public let text: String
+    }
+
     /// The code explained.
     public let code: DiagnosticCode
     /// A one-line title.
     public let title: String
     /// What the problem is and why it matters.
     public let explanation: String
-    /// A complete file that triggers the code.
-    public let example: String
-    /// The same file, fixed.
-    public let fixed: String
-    /// Whether `example` and `fixed` compile in memory as written (false when the example needs
-    /// other files on disk or bytes a Swift string cannot hold).
-    public let isExampleRunnable: Bool
-
-    init(code: DiagnosticCode, title: String, explanation: String, example: String, fixed: String, isExampleRunnable: Bool = true) {
-        self.code = code
-        self.title = title
-        self.explanation = explanation
-        self.example = example
-        self.fixed = fixed
-        self.isExampleRunnable = isExampleRunnable
-    }
+    /// A complete input that reports the code (the code's test fixture): the file checked, then
+    /// any files it imports.
+    public let example: [File]
+    /// The same input, fixed.
+    public let fixed: [File]
 
     /// The explanation of a code.
     public static func explanation(for code: DiagnosticCode) -> DiagnosticExplanation? {
@@ -43,7 +41,8 @@ public struct DiagnosticExplanation: Sendable {
         return entry.markdown
     }
 
-    /// The entry as Markdown: heading, explanation, failing example, fix.
+    /// The entry as Markdown: heading, explanation, failing example, fix. scripts/generate-diagnostics.py
+    /// writes the same for docs/diagnostics.md, and a test compares the two.
     public var markdown: String {
         """
         ## \(code.id): \(title)
@@ -54,60 +53,17 @@ public struct DiagnosticExplanation: Sendable {
 
         Example that reports \(code.id):
 
-        ```guide
-        \(example)
-        ```
-
+        \(Self.blocks(example))
         Fixed:
 
-        ```guide
-        \(fixed)
-        ```
-
+        \(Self.blocks(fixed))
         """
     }
-}
 
-extension DiagnosticExplanation {
-    /// docs/diagnostics.md: every code with its explanation, a failing example and the fix.
-    public static func document() -> String {
-        var text = """
-        # guidec diagnostics
-
-        Every diagnostic guidec reports has a stable code that is never reused. Lexical codes are
-        `GL00xx`, syntax `GL01xx`, declarations and names `GL02xx`, properties and values `GL03xx`,
-        target frames `GL04xx`, ordering `GL05xx`, imports `GL06xx`, strings `GL07xx`, unused
-        declarations `GL08xx`, formatting (`guidec fmt --check`) `GL09xx`, and layout lint
-        (`guidec lint`) `GL10xx`. `guidec explain CODE` prints the same entry as this page, for a
-        terminal (`--format markdown` prints this Markdown).
-
-        This file is generated from the compiler's catalog
-        (`Sources/GuideLang/Diagnostics/DiagnosticExplanation+Catalog.swift`) and checked by the
-        test suite; regenerate it with `GUIDEC_RECORD=1 swift test`.
-
-        | code | severity | rule |
-        | --- | --- | --- |
-
-        """
-        for code in DiagnosticCode.all {
-            let title = explanation(for: code)?.title ?? code.name
-            text += "| [\(code.id)](#\(code.id.lowercased())-\(anchor(title))) | \(code.severity.rawValue) | \(title) |\n"
-        }
-        text += "\n"
-        for code in DiagnosticCode.all {
-            text += Self.text(for: code) + "\n"
-        }
-        return text
-    }
-
-    /// A GitHub-style heading anchor for a title.
-    private static func anchor(_ title: String) -> String {
-        String(title.lowercased().unicodeScalars.compactMap { scalar -> Character? in
-            if scalar == " " { return "-" }
-            if scalar == "-" || scalar == "_" || (scalar.properties.isAlphabetic) || ("0"..."9").contains(scalar) {
-                return Character(scalar)
-            }
-            return nil
-        })
+    /// An example's files as code blocks, each named when there are several.
+    private static func blocks(_ files: [File]) -> String {
+        files.map { file in
+            (files.count > 1 ? "`\(file.name)`:\n\n" : "") + "```guide\n" + file.text + "```\n"
+        }.joined(separator: "\n")
     }
 }
