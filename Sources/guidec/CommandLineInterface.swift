@@ -349,7 +349,9 @@ struct CommandLineInterface {
     /// Parses a command's flags and inputs; `inputName` says what an input is when none is given.
     func parseCompileOptions(_ rest: [String], command: Command, inputName: String = "input files") -> Result<CompileOptions, ExitStatus> {
         var options = CompileOptions()
-        let accepted = Set(command.options.flatMap(\.names) + ["-h", "--help"])
+        // In declaration order: a did-you-mean between equally close spellings must not depend on
+        // a set's per-process order.
+        let accepted = command.options.flatMap(\.names) + ["-h", "--help"]
         var index = 0
         var onlyFiles = false
         func value(for flag: String) -> String? {
