@@ -290,11 +290,10 @@ struct CommandLineInterface {
 
     private func runDevices(_ rest: [String]) -> Int32 {
         let command = Self.command("devices")
-        if rest.contains("-h") || rest.contains("--help") {
-            Terminal.standardOutput(Self.help(for: command))
-            return 0
+        switch parseCompileOptions(rest, command: command, inputName: nil) {
+        case .success(let parsed): if let extra = parsed.files.first { return usage("'devices' takes no arguments, found '\(extra)'", command: command) }
+        case .failure(let status): return status.code
         }
-        if let extra = rest.first { return usage("'devices' takes no arguments, found '\(extra)'", command: command) }
         // Columns as wide as their longest entry, so long iPad names stay aligned.
         let idWidth = (DeviceCatalog.presets.map(\.id.count).max() ?? 30) + 2
         let nameWidth = (DeviceCatalog.presets.map(\.name.count).max() ?? 30) + 2
@@ -346,8 +345,9 @@ struct CommandLineInterface {
         var checksOnly = false
     }
 
-    /// Parses a command's flags and inputs; `inputName` says what an input is when none is given.
-    func parseCompileOptions(_ rest: [String], command: Command, inputName: String = "input files") -> Result<CompileOptions, ExitStatus> {
+    /// Parses a command's flags and inputs; `inputName` says what an input is when none is given,
+    /// nil for a command that needs none.
+    func parseCompileOptions(_ rest: [String], command: Command, inputName: String? = "input files") -> Result<CompileOptions, ExitStatus> {
         var options = CompileOptions()
         // In declaration order: a did-you-mean between equally close spellings must not depend on
         // a set's per-process order.
@@ -478,7 +478,7 @@ struct CommandLineInterface {
             }
             index += 1
         }
-        if options.files.isEmpty {
+        if options.files.isEmpty, let inputName {
             return .failure(ExitStatus(usage(inputName == "input files" ? "no input files" : "'\(command.name)' needs \(inputName)", command: command)))
         }
         return .success(options)

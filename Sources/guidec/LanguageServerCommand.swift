@@ -10,15 +10,10 @@ extension CommandLineInterface {
     /// `guidec lsp`: serves the Language Server Protocol on standard input and output until the
     /// client sends `exit` (status 0 after `shutdown`, 1 without) or closes the stream (1).
     func runLanguageServer(_ rest: [String], command: Command) -> Int32 {
-        for argument in rest {
-            switch argument {
-            case "-h", "--help":
-                Terminal.standardOutput(Self.help(for: command))
-                return 0
-            // Editors commonly pass `--stdio`; it is the only transport, so it changes nothing.
-            case "--stdio": continue
-            default: return usage("unknown option '\(argument)' for 'lsp'", command: command)
-            }
+        // Editors commonly pass `--stdio`; it is the only transport, so it changes nothing.
+        switch parseCompileOptions(rest, command: command, inputName: nil) {
+        case .success(let parsed): if let extra = parsed.files.first { return usage("'lsp' takes no arguments, found '\(extra)'", command: command) }
+        case .failure(let status): return status.code
         }
         // Imports read the disk, but only inside the workspace folders (or a document's own folder).
         let server = LanguageServer { roots in FileSystemSourceProvider(roots: roots) }
