@@ -248,10 +248,17 @@ struct CommandLineInterface {
     }
 
     private func runHelp(_ rest: [String]) -> Int32 {
-        guard let name = rest.first else {
+        let helpCommand = Self.command("help")
+        let names: [String]
+        switch parseCompileOptions(rest, command: helpCommand, inputName: nil) {
+        case .success(let parsed): names = parsed.files
+        case .failure(let status): return status.code
+        }
+        guard let name = names.first else {
             Terminal.standardOutput(Self.overview())
             return 0
         }
+        if names.count > 1 { return usage("'help' takes at most one command, found '\(names[1])'", command: helpCommand) }
         guard let command = Self.commands.first(where: { $0.name == name }) else {
             return usage("unknown command '\(name)'", suggesting: Suggestion.didYouMean(name, among: Self.commands.map(\.name)))
         }
