@@ -171,10 +171,16 @@ struct CommandLineInterface {
         case "explain": return runExplain(rest)
         case "help": return runHelp(rest)
         default:
+            // Commands and the long options are matched without dashes, so `--biuld` leads to
+            // `build`, and `version` or `-help` (an exact name, typed the wrong way) to the option.
             let names = Self.commands.map(\.name)
-            let suggestion = Suggestion.didYouMean(first.trimmingLeadingDashes(), among: names + ["help", "version"])
-            return usage(first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'",
-                         suggesting: suggestion?.map { $0 == "version" ? "--version" : $0 })
+            let optionWords = ["help", "version"]
+            let word = first.trimmingLeadingDashes()
+            let isOption = first.hasPrefix("-")
+            let suggestion = (names + optionWords).contains(word)
+                ? Suggestion.DidYouMean(name: word) : Suggestion.didYouMean(word, among: names + optionWords)
+            return usage(isOption ? "unknown option '\(first)'" : "unknown command '\(first)'",
+                         suggesting: suggestion?.map { optionWords.contains($0) && (isOption || !names.contains($0)) ? "--" + $0 : $0 })
         }
     }
 
