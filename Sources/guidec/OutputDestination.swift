@@ -69,14 +69,14 @@ enum OutputDestination: Equatable {
         case .file, .stream:
             descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
+                Terminal.error("cannot write '\(path)': \(FileSystem.systemError())")
                 return .failure
             }
         }
         IRJSONEmitter.emit(document, pretty: pretty) { Terminal.deliver($0, to: descriptor, failure: "cannot write '\(path)'") }
         if case .standardStream = self { return .success }
         guard close(descriptor) == 0 || errno == EINTR else {
-            Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
+            Terminal.error("cannot write '\(path)': \(FileSystem.systemError())")
             return .failure
         }
         return .success

@@ -51,7 +51,8 @@ enum Terminal {
         FileSystem.removeTemporaryFilesInProgress()
         if error == EPIPE { endBecauseTheReaderLeft() }
         if descriptor != STDERR_FILENO {
-            var message = "guidec: error: \(failure): \(FileSystem.systemError(error))\n"
+            // `failure` may quote a path: escaped like every other message.
+            var message = "guidec: error: \(TerminalSafeText.escaped("\(failure): \(FileSystem.systemError(error))"))\n"
             message.withUTF8 { _ = FileSystem.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
         }
         exit(1)

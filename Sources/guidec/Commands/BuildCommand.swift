@@ -25,7 +25,7 @@ enum BuildCommand {
         if let output = arguments.output, output != "-" {
             switch OutputDestination.of(output, inputs: OutputDestination.identities(of: files)) {
             case .failure(let refusal):
-                Terminal.standardError("guidec: error: \(refusal.message)\n")
+                Terminal.error(refusal.message)
                 return .failure
             case .success(.file):
                 return streamingBuild(inputs, to: output)
@@ -40,7 +40,7 @@ enum BuildCommand {
         // the first byte goes out; then it streams a megabyte at a time.
         if let destination {
             if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
-                Terminal.standardError("guidec: error: \(OutputDestination.refusal(destination.path, input: input))\n")
+                Terminal.error(OutputDestination.refusal(destination.path, input: input))
                 return .failure
             }
             return destination.kind.write(document, pretty: !arguments.isCompact, to: destination.path)
@@ -63,7 +63,7 @@ enum BuildCommand {
                 guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return false }
                 // An imported file is an input too: never replace one with JSON.
                 if let input = FileIdentity(path: output).flatMap(inputs.provider.filesRead.path(of:)) {
-                    Terminal.standardError("guidec: error: \(OutputDestination.refusal(output, input: input))\n")
+                    Terminal.error(OutputDestination.refusal(output, input: input))
                     return false
                 }
                 stream.finish()
