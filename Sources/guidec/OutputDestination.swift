@@ -62,23 +62,23 @@ enum OutputDestination: Equatable {
     /// Writes `document`'s JSON into `path`, which is a stream (`self` is not `.file`), opening
     /// it only now: a named pipe's open waits for a reader, which a failed build never needs.
     /// Returns the exit status.
-    func write(_ document: GuideDocument, pretty: Bool, to path: String) -> Int32 {
+    func write(_ document: GuideDocument, pretty: Bool, to path: String) -> ExitStatus {
         let descriptor: Int32
         switch self {
         case .standardStream(let standard): descriptor = standard
         case .file, .stream:
             descriptor = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else {
-                Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
-                return 1
+                Terminal.error("cannot write '\(path)': \(FileSystem.systemError())")
+                return .failure
             }
         }
         IRJSONEmitter.emit(document, pretty: pretty) { Terminal.deliver($0, to: descriptor, failure: "cannot write '\(path)'") }
-        if case .standardStream = self { return 0 }
+        if case .standardStream = self { return .success }
         guard close(descriptor) == 0 || errno == EINTR else {
-            Terminal.standardError("guidec: error: cannot write '\(path)': \(FileSystem.systemError())\n")
-            return 1
+            Terminal.error("cannot write '\(path)': \(FileSystem.systemError())")
+            return .failure
         }
-        return 0
+        return .success
     }
 }

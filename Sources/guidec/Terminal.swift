@@ -3,9 +3,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import GuideLang
 
-/// Output streams and colour decisions.
+/// Output streams, and the command line's own error messages.
 ///
 /// Every byte guidec prints goes through `deliver`, with `write(2)` (Foundation's `FileHandle`
 /// traps when a write fails). When the reader of an output went away (a closed pipe, as in
@@ -37,6 +37,13 @@ enum Terminal {
         text.withUTF8 { deliver(UnsafeRawBufferPointer($0), to: STDERR_FILENO, failure: "cannot write to standard error") }
     }
 
+    /// Prints `guidec: error: MESSAGE` and its notes on standard error, each line escaped, since
+    /// a message quotes paths and other text from the user.
+    static func error(_ message: String, notes: [String] = []) {
+        standardError("guidec: error: \(TerminalSafeText.escaped(message))\n"
+            + notes.map { "  note: \(TerminalSafeText.escaped($0))\n" }.joined())
+    }
+
     /// Writes all of `buffer` to `descriptor`, or ends the run as the type's comment says;
     /// `failure` begins the message (`cannot write 'out.json'`).
     static func deliver(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, failure: String) {
@@ -44,7 +51,8 @@ enum Terminal {
         FileSystem.removeTemporaryFilesInProgress()
         if error == EPIPE { endBecauseTheReaderLeft() }
         if descriptor != STDERR_FILENO {
-            var message = "guidec: error: \(failure): \(FileSystem.systemError(error))\n"
+            // `failure` may quote a path: escaped like every other message.
+            var message = "guidec: error: \(TerminalSafeText.escaped("\(failure): \(FileSystem.systemError(error))"))\n"
             message.withUTF8 { _ = FileSystem.writeAll(STDERR_FILENO, UnsafeRawBufferPointer($0)) }
         }
         exit(1)
@@ -62,18 +70,5 @@ enum Terminal {
         raise(SIGPIPE)
         // Not reached; the status a shell would show for the signal.
         exit(128 + SIGPIPE)
-    }
-
-    /// Whether to colour output on standard error: a flag wins, then `NO_COLOR`, then whether
-    /// standard error is a terminal.
-    static func usesColor(flag: String?) -> Bool {
-        switch flag {
-        case "always": return true
-        case "never": return false
-        default:
-            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
-            return isatty(STDERR_FILENO) == 1
-        }
     }
 }

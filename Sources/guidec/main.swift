@@ -8,4 +8,4 @@ import Darwin
 signal(SIGPIPE, SIG_IGN)
 // Read the umask now, while no other thread exists (see FileSystem.creationMask).
 _ = FileSystem.creationMask
-exit(CommandLineInterface(arguments: Array(CommandLine.arguments.dropFirst())).run())
+exit(CommandLineInterface(arguments: Array(CommandLine.arguments.dropFirst())).run().rawValue)

@@ -48,6 +48,28 @@ struct CommandLineFixtureTests {
             }
         }
     }
+
+    /// What a command's help lists is what its parser takes and what an unknown option's
+    /// did-you-mean finds, because all three read one declaration per option: every spelling in
+    /// every command's help is accepted by that command, and a typo of it (one letter more) leads
+    /// back to it.
+    @Test func everyOptionInHelpIsAcceptedAndSuggested() throws {
+        for command in CommandLineInterfaceCommands.names {
+            let help = try CommandLineTests.run(["help", command]).standardOutput
+            let rows = help.split(separator: "\n").drop { $0 != "OPTIONS:" }.dropFirst().filter { $0.hasPrefix("  -") }
+            let spellings = rows.flatMap { row in
+                (row.dropFirst(2).components(separatedBy: "  ").first ?? "").components(separatedBy: ", ").map { $0.prefix { $0 != " " } }
+            }
+            #expect(!spellings.isEmpty || ["devices", "help"].contains(command), "guidec help \(command) lists no options")
+            for spelling in spellings.map(String.init) {
+                let accepted = try CommandLineTests.run([command, spelling])
+                #expect(!accepted.standardError.contains("unknown option"), "guidec \(command) \(spelling): \(accepted.standardError)")
+                let typo = try CommandLineTests.run([command, spelling + "x"])
+                #expect(typo.status == 2 && typo.standardError.contains("help: did you mean '\(spelling)'?"),
+                        "guidec \(command) \(spelling)x: \(typo.standardError)")
+            }
+        }
+    }
 }
 
 /// The command names `guidec help` lists.

@@ -125,6 +125,17 @@ struct CommandLineTests {
         #expect(try Self.run(["check", "--diagnostic-format", "xml", "a.guide"]).status == 2)
     }
 
+    /// Between spellings equally close to a typo, the suggestion is the first declared, on every
+    /// run: `-x` is one edit from both `-o` and `-h`. It used to come from a set, whose order
+    /// changes from process to process.
+    @Test func didYouMeanIsTheSameOnEveryRun() throws {
+        for _ in 0..<12 {
+            let run = try Self.run(["build", "-x", "x.guide"])
+            #expect(run.status == 2)
+            #expect(run.standardError.contains("help: did you mean '-o'?"), "\(run.standardError)")
+        }
+    }
+
     @Test func buildWritesJSONToStandardOutputFromStandardInput() throws {
         let run = try Self.run(["build", "-"], input: Self.valid)
         #expect(run.status == 0, "\(run.standardError)")

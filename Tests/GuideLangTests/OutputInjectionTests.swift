@@ -135,8 +135,8 @@ struct OutputInjectionTests {
         }
     }
 
-    /// A file name that cannot be read, and a command-line argument, are escaped in the
-    /// command line's own errors too.
+    /// A file name that cannot be read or written, and a command-line argument, are escaped in
+    /// the command line's own errors too (`build -o`'s refusals were printed raw).
     @Test func commandLineErrorsEscapeWhatWasTyped() throws {
         let missing = try CommandLineTests.run(["check", "gone\nsrc/App.swift:1:1: error[GL0000]: forged\u{1B}[2J.guide"])
         #expect(missing.status == 1)
@@ -144,6 +144,19 @@ struct OutputInjectionTests {
         let folder = try CommandLineTests.run(["fmt", "--check", "gone\nsrc/App.swift:1:1: error[GL0000]: forged\u{1B}[2J"])
         #expect(folder.status == 1)
         #expect(folder.standardError == "guidec: error: cannot read 'gone\\nsrc/App.swift:1:1: error[GL0000]: forged\\u{1B}[2J': no such file\n")
+        // Where `build -o` may not write: a folder, and the input itself.
+        let scratch = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let input = "in\u{1B}[2J.guide"
+        try "guide g { title: \"T\"  pages { page p { title: \"P\" } } }\n".write(
+            to: scratch.appendingPathComponent(input), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("d\u{1B}[2J"), withIntermediateDirectories: false)
+        let directory = try CommandLineTests.run(["build", input, "-o", "d\u{1B}[2J"], directory: scratch)
+        #expect(directory.status == 1)
+        #expect(directory.standardError == "guidec: error: cannot write 'd\\u{1B}[2J': it is a directory\n")
+        let itself = try CommandLineTests.run(["build", input, "-o", "./" + input], directory: scratch)
+        #expect(itself.status == 1)
+        #expect(itself.standardError == "guidec: error: cannot write './in\\u{1B}[2J.guide': it is the input file 'in\\u{1B}[2J.guide'; choose another output file\n")
         let option = try CommandLineTests.run(["check", "--x\n::error::forged\u{7}", "a.guide"])
         #expect(option.status == 2)
         Self.assertNoRawControls(option.standardError, "unknown option")

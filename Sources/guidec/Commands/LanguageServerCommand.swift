@@ -6,24 +6,31 @@ import Darwin
 import Foundation
 import GuideLang
 
-extension CommandLineInterface {
-    /// `guidec lsp`: serves the Language Server Protocol on standard input and output until the
-    /// client sends `exit` (status 0 after `shutdown`, 1 without) or closes the stream (1).
-    func runLanguageServer(_ rest: [String], command: Command) -> Int32 {
-        for argument in rest {
-            switch argument {
-            case "-h", "--help":
-                Terminal.standardOutput(Self.help(for: command))
-                return 0
-            // Editors commonly pass `--stdio`; it is the only transport, so it changes nothing.
-            case "--stdio": continue
-            default: return usage("unknown option '\(argument)' for 'lsp'", command: command)
-            }
-        }
+/// `guidec lsp`: the language server, for editors.
+enum LanguageServerCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "lsp", synopsis: "guidec lsp",
+        summary: "run the language server (LSP over standard input and output) for editors",
+        details: """
+        Speaks the Language Server Protocol on standard input and output: diagnostics from
+        'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it,
+        every fix-it as a quick fix, an outline, and completion of properties and values.
+        Imports read open documents first, then the disk inside the workspace folders. The
+        initialization option {"lint": false} leaves layout out. See docs/editor-and-ci.md
+        for editor set-ups.
+        """,
+        options: [.standardStreams],
+        perform: run)
+
+    /// Serves the Language Server Protocol on standard input and output until the client sends
+    /// `exit` (success after `shutdown`, failure without) or closes the stream (failure).
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        try arguments.refuseOperands(of: "lsp")
         // Imports read the disk, but only inside the workspace folders (or a document's own folder).
         let server = LanguageServer { roots in FileSystemSourceProvider(roots: roots) }
         let inbox = LanguageServerInbox()
-        Self.startThread { Self.readMessages(into: inbox) }
+        startThread { readMessages(into: inbox) }
         // Checks run on worker threads, one per core, so the loop goes on answering meanwhile.
         let maximumChecks = max(1, ProcessInfo.processInfo.activeProcessorCount)
         var running = 0
@@ -42,21 +49,21 @@ extension CommandLineInterface {
                     case .broken(let reason):
                         // Without a valid header the next message cannot be found: stop rather than guess.
                         Terminal.standardError("guidec lsp: error: the client sent \(reason); stopping\n")
-                        return 1
+                        return .failure
                     case .readFailed:
                         Terminal.standardError("guidec lsp: error: cannot read standard input\n")
-                        return 1
+                        return .failure
                     // The client closed the stream without `exit`.
-                    case .endOfInput: return 1
+                    case .endOfInput: return .failure
                     }
                     for reply in replies { Terminal.standardOutput(bytes: MessageFramer.frame(reply)) }
-                    if let status = server.exitStatus { return status }
+                    if let status = server.exitStatus { return ExitStatus(rawValue: status) ?? .failure }
                 }
                 events = inbox.take(waiting: false)
             }
             while running < maximumChecks, let check = server.nextCheck() {
                 running += 1
-                Self.startThread { inbox.post([.checked(check.run())]) }
+                startThread { inbox.post([.checked(check.run())]) }
             }
         }
     }

@@ -1,0 +1,142 @@
+import GuideLang
+
+/// Every option of the command line, each declared once; a command lists those it takes, and the
+/// shared ones are listed together (`compilingOptions`) by every command that takes them.
+extension CommandLineOption {
+    // MARK: guidec and every command
+
+    /// `-h`, `--help`: every command takes it (its help does not list it); guidec's own lists it.
+    static let help = CommandLineOption(["-h", "--help"], .request(.help), summary: "show this help")
+    /// `-V`, `--version`: guidec's own.
+    static let version = CommandLineOption(["-V", "--version"], .request(.version), summary: "show the version")
+
+    // MARK: Diagnostics
+
+    /// The options of `build`, `check` and `lint`, in the order their help lists them.
+    static let compilingOptions: [CommandLineOption] = [diagnosticFormat, color, importRoot, warningsAsErrors, allow, deny]
+
+    /// `--format`: how diagnostics are printed.
+    static let diagnosticFormat = CommandLineOption(
+        ["--format", "--diagnostic-format"],
+        .value(.choice(of: DiagnosticFormat.self, placeholder: "FORMAT") { $0.diagnosticFormat = $1 }),
+        summary: "how to print diagnostics: text (with source snippets, the default), short (one line each), json (JSON lines), sarif (SARIF 2.1.0) or github (GitHub Actions annotations)")
+    /// `--color`.
+    static let color = CommandLineOption(
+        ["--color"], .value(.choice(of: ColorChoice.self, placeholder: "auto|always|never") { $0.color = $1 }),
+        summary: "colour the output: auto (default) colours only on a terminal and never when NO_COLOR is set")
+    /// `--import-root`.
+    static let importRoot = CommandLineOption(
+        ["--import-root"], .value(.text(placeholder: "DIR", expectation: "needs a folder") { $0.importRoots.append($1) }),
+        summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
+    /// `--werror`.
+    static let warningsAsErrors = CommandLineOption(
+        ["--werror"], .flag { $0.severity.warningsAreErrors = true }, summary: "report warnings as errors")
+    /// `--allow`.
+    static let allow = CommandLineOption(
+        ["--allow"], .value(Value(placeholder: "CODE", expectation: "needs a diagnostic code") { text, spelling, arguments throws(UsageError) in
+            let code = try diagnosticCode(text, spelling: spelling)
+            // The same rule as a guide's 'allow': an error cannot be silenced, and saying so
+            // beats ignoring the option.
+            if code.severity == .error {
+                throw UsageError("\(code.id) is an error and cannot be allowed",
+                                 notes: ["'--allow' silences warnings and notes only; fix what \(code.id) (\(code.name)) reports"])
+            }
+            try refuseBothAllowedAndDenied(code, by: arguments.severity.denied)
+            arguments.severity.allowed.insert(code)
+        }),
+        summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)")
+    /// `--deny`.
+    static let deny = CommandLineOption(
+        ["--deny"], .value(Value(placeholder: "CODE", expectation: "needs a diagnostic code") { text, spelling, arguments throws(UsageError) in
+            let code = try diagnosticCode(text, spelling: spelling)
+            try refuseBothAllowedAndDenied(code, by: arguments.severity.allowed)
+            arguments.severity.denied.insert(code)
+        }),
+        summary: "report CODE as an error (repeatable)")
+
+    /// The code `text` names, in any case, or the usage error with the closest code.
+    private static func diagnosticCode(_ text: String, spelling: String) throws(UsageError) -> DiagnosticCode {
+        guard let code = DiagnosticCode.named(text) else {
+            throw UsageError("'\(spelling)' names no diagnostic code '\(text)'",
+                             suggesting: Suggestion.didYouMean(text.uppercased(), among: DiagnosticCode.all.map(\.id)))
+        }
+        return code
+    }
+
+    /// Throws when `code` is already in `other`, the set of the opposite option.
+    private static func refuseBothAllowedAndDenied(_ code: DiagnosticCode, by other: Set<DiagnosticCode>) throws(UsageError) {
+        guard other.contains(code) else { return }
+        throw UsageError("\(code.id) is both allowed and denied",
+                         notes: ["keep '--allow \(code.id)' to drop its warnings, or '--deny \(code.id)' to make it an error"])
+    }
+
+    // MARK: build
+
+    /// `build -o`.
+    static let output = CommandLineOption(
+        ["-o", "--output"], .value(.text(placeholder: "OUT", expectation: "needs a file name") { $0.output = $1 }),
+        summary: "write the JSON to OUT instead of standard output")
+    /// `build --compact`.
+    static let compact = CommandLineOption(
+        ["--compact"], .flag { $0.isCompact = true }, summary: "write JSON on one line instead of indented")
+
+    // MARK: lint
+
+    /// `lint --device`.
+    static let device = CommandLineOption(
+        ["--device"], .value(Value(placeholder: "ID", expectation: "needs a device id") { id, _, arguments throws(UsageError) in
+            guard let device = DeviceCatalog.device(id: id) else {
+                throw UsageError("no device preset '\(id)'", suggesting: Suggestion.didYouMean(id, among: DeviceCatalog.presets.map(\.id)),
+                                 notes: ["'guidec devices' lists them"])
+            }
+            arguments.devices.append(device)
+        }),
+        summary: "lint on this device preset (repeatable; see 'guidec devices')")
+    /// `lint --screen`.
+    static let screen = CommandLineOption(
+        ["--screen"], .value(.parsed(
+            placeholder: "WxH[@T,L,B,R]", expectation: "takes WxH in points, optionally with safe-area insets: 390x844@47,0,34,0",
+            DeviceCatalog.screen(parsing:)) { $0.screens.append($1) }),
+        summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)")
+    /// `lint --all-devices`.
+    static let allDevices = CommandLineOption(
+        ["--all-devices"], .flag { $0.allDevices = true }, summary: "lint on every device preset")
+    /// `lint --orientation`.
+    static let orientation = CommandLineOption(
+        ["--orientation"],
+        .value(.choice([("portrait", [.portrait]), ("landscape", [.landscape]), ("both", Orientation.allCases)],
+                       placeholder: "portrait|landscape|both") { $0.orientations = $1 }),
+        summary: "orientations for device presets (default both)")
+    /// `lint --text-size`.
+    static let textSize = CommandLineOption(
+        ["--text-size"], .value(.parsed(
+            placeholder: "CATEGORY",
+            expectation: "takes a Dynamic Type size: " + ContentSizeCategory.allCases.map(\.shortName).joined(separator: " "),
+            ContentSizeCategory.named) { $0.textSize = $1 }),
+        summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5")
+
+    // MARK: fmt
+
+    /// `fmt -w`.
+    static let write = CommandLineOption(
+        ["-w", "--write"], .flag { $0.writesInPlace = true },
+        summary: "rewrite the files in place (atomically; unchanged files are not touched)")
+    /// `fmt --check`.
+    static let check = CommandLineOption(
+        ["--check"], .flag { $0.checksOnly = true },
+        summary: "change nothing; report each unformatted file (GL0901) and exit 1 if there is one")
+
+    // MARK: lsp
+
+    /// `lsp --stdio`: editors commonly pass it; it is the only transport, so it changes nothing.
+    static let standardStreams = CommandLineOption(
+        ["--stdio"], .flag { _ in },
+        summary: "accepted for editors that pass it; standard input and output are the only transport")
+
+    // MARK: explain
+
+    /// `explain --format`: not the diagnostics' `--format`, though spelt the same.
+    static let explanationFormat = CommandLineOption(
+        ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown") { $0.explanationFormat = $1 }),
+        summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md")
+}

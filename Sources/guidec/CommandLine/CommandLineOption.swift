@@ -1,0 +1,93 @@
+/// One option of the command line: its spellings, what it takes, its help, and what it sets.
+///
+/// Each option is declared once, in `CommandLineOption+Table.swift`, and a command lists the
+/// options it takes; `ArgumentParser` reads arguments with these declarations, `HelpPrinter`
+/// prints them, and an unknown option's did-you-mean is found among their spellings.
+struct CommandLineOption: Sendable {
+    /// What an option does when it is given.
+    enum Kind: Sendable {
+        /// Takes no value and sets something, such as `--compact`.
+        case flag(@Sendable (inout ParsedArguments) -> Void)
+        /// Takes a value, such as `-o OUT`.
+        case value(Value)
+        /// Stops reading and asks for something else than a run: `--help`, `--version`.
+        case request(ParsedArguments.Request)
+    }
+
+    /// How an option's value is written and read.
+    struct Value: Sendable {
+        /// What help shows for the value: `OUT`, `auto|always|never`.
+        let placeholder: String
+        /// What a usage error says after the option's spelling when the value is missing, such
+        /// as `needs a file name`; for a choice also what it says of a wrong value.
+        let expectation: String
+        /// Reads the value (never empty) into the arguments given with the option's spelling as
+        /// typed, or throws the usage error that says what is wrong with it.
+        let read: @Sendable (_ text: String, _ spelling: String, _ arguments: inout ParsedArguments) throws(UsageError) -> Void
+
+        /// A value read by `read`.
+        init(placeholder: String, expectation: String,
+             read: @escaping @Sendable (_ text: String, _ spelling: String, _ arguments: inout ParsedArguments) throws(UsageError) -> Void) {
+            self.placeholder = placeholder
+            self.expectation = expectation
+            self.read = read
+        }
+
+        /// A value `parse` reads as a `Parsed`, which `set` stores; one it cannot read gets the
+        /// same usage error as a missing one, which says what the option takes.
+        static func parsed<Parsed>(
+            placeholder: String, expectation: String, _ parse: @escaping @Sendable (String) -> Parsed?,
+            set: @escaping @Sendable (inout ParsedArguments, Parsed) -> Void
+        ) -> Value {
+            Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
+                guard let value = parse(text) else { throw UsageError("'\(spelling)' \(expectation)") }
+                set(&arguments, value)
+            }
+        }
+
+        /// Any text, such as a path.
+        static func text(placeholder: String, expectation: String, set: @escaping @Sendable (inout ParsedArguments, String) -> Void) -> Value {
+            parsed(placeholder: placeholder, expectation: expectation, { $0 }, set: set)
+        }
+
+        /// One of `choices`, by exact name; the usage error lists the names (`takes text or markdown`).
+        static func choice<Choice: Sendable>(
+            _ choices: [(name: String, value: Choice)], placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
+        ) -> Value {
+            parsed(placeholder: placeholder, expectation: "takes " + listed(choices.map(\.name)),
+                   { text in choices.first { $0.name == text }?.value }, set: set)
+        }
+
+        /// Every case of `Choice`, by its raw value.
+        static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
+            of type: Choice.Type, placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
+        ) -> Value where Choice.RawValue == String {
+            choice(Choice.allCases.map { ($0.rawValue, $0) }, placeholder: placeholder, set: set)
+        }
+
+        /// `a`, `a or b`, `a, b or c`.
+        private static func listed(_ names: [String]) -> String {
+            names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+        }
+    }
+
+    /// The spellings: the name, then its aliases (`-o`, `--output`).
+    let spellings: [String]
+    /// What the option does.
+    let kind: Kind
+    /// The help text: what the option does, in lowercase without a final period.
+    let summary: String
+
+    /// Creates an option.
+    init(_ spellings: [String], _ kind: Kind, summary: String) {
+        self.spellings = spellings
+        self.kind = kind
+        self.summary = summary
+    }
+
+    /// How help shows the option: its spellings and its value's placeholder (`-o, --output OUT`).
+    var synopsis: String {
+        guard case .value(let value) = kind else { return spellings.joined(separator: ", ") }
+        return spellings.joined(separator: ", ") + " " + value.placeholder
+    }
+}

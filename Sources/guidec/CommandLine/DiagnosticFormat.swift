@@ -1,0 +1,37 @@
+import GuideLang
+
+/// `--format`: how diagnostics are printed.
+enum DiagnosticFormat: String, CaseIterable, Sendable {
+    /// With source snippets, for people (the default).
+    case text
+    /// One line each.
+    case short
+    /// JSON lines.
+    case json
+    /// SARIF 2.1.0.
+    case sarif
+    /// GitHub Actions annotations.
+    case github
+
+    /// Prints diagnostics about `files`: text and short to standard error (coloured as `color`
+    /// says), the machine formats to standard output when it is free for them, else to standard
+    /// error too.
+    func report(_ diagnostics: [Diagnostic], files: @escaping (FileID) -> SourceFile, color: ColorChoice,
+                machineFormatsToOutput toOutput: Bool) {
+        switch self {
+        case .text, .short, .json:
+            let style: DiagnosticRenderer.Style = self == .text ? .text : self == .short ? .short : .json
+            let renderer = DiagnosticRenderer(style: style, usesColor: style == .text && color.colorsStandardError, files: files)
+            var text = ""
+            for diagnostic in diagnostics { text += renderer.render(diagnostic) }
+            text += renderer.summary(diagnostics)
+            if style == .json, toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+        case .sarif:
+            let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current)
+            if toOutput { Terminal.standardOutput(bytes: bytes) } else { Terminal.standardError(String(decoding: bytes, as: UTF8.self)) }
+        case .github:
+            let text = GitHubAnnotationRenderer.render(diagnostics, files: files)
+            if toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import GuideLang
+
+/// What a command's arguments said, read and checked by `ArgumentParser`: the operands in order,
+/// and every option's value as the type it stands for, so that commands never look at the text.
+struct ParsedArguments {
+    /// A request an option makes instead of a run.
+    enum Request: Sendable {
+        /// Show the help (of guidec, or of the command).
+        case help
+        /// Show guidec's version.
+        case version
+    }
+
+    /// How `explain` prints: for a terminal, or as Markdown.
+    enum ExplanationFormat: String, CaseIterable, Sendable {
+        /// For a terminal: headings underlined, examples indented.
+        case text
+        /// The Markdown of docs/diagnostics.md.
+        case markdown
+    }
+
+    /// The arguments that are not options (files, a code, a command), in order; `-` as typed.
+    var operands: [String] = []
+    /// `-o`: where `build` writes (`-` for standard output).
+    var output: String?
+    /// `--compact`: JSON on one line.
+    var isCompact = false
+    /// `--format`: how diagnostics are printed.
+    var diagnosticFormat = DiagnosticFormat.text
+    /// `explain --format`.
+    var explanationFormat = ExplanationFormat.text
+    /// `--color`.
+    var color = ColorChoice.auto
+    /// `--werror`, `--allow`, `--deny`.
+    var severity = SeverityAdjustment()
+    /// `--import-root`, in order.
+    var importRoots: [String] = []
+    /// `--device`, in order.
+    var devices: [Device] = []
+    /// `--screen`, in order.
+    var screens: [Screen] = []
+    /// `--all-devices`.
+    var allDevices = false
+    /// `--orientation`: the orientations device presets are linted in.
+    var orientations: [Orientation] = Orientation.allCases
+    /// `--text-size`.
+    var textSize = ContentSizeCategory.large
+    /// `fmt -w`: rewrite files in place.
+    var writesInPlace = false
+    /// `fmt --check`: report unformatted files, change nothing.
+    var checksOnly = false
+
+    /// The files named, or the usage error of a command that reads files given none.
+    func files() throws(UsageError) -> [String] {
+        guard !operands.isEmpty else { throw UsageError("no input files") }
+        return operands
+    }
+
+    /// Throws the usage error of `command`, which takes no operands, when there is one.
+    func refuseOperands(of command: String) throws(UsageError) {
+        if let extra = operands.first { throw UsageError("'\(command)' takes no arguments, found '\(extra)'") }
+    }
+}

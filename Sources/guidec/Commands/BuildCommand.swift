@@ -1,0 +1,82 @@
+import GuideLang
+
+/// `guidec build`: checks guide files and writes their JSON.
+enum BuildCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "build", synopsis: "guidec build FILE... [-o OUT] [--compact]",
+        summary: "check guide files and write their JSON",
+        details: """
+        Checks FILE... and everything they import, then writes one JSON document holding every
+        guide (see docs/ir.md). Without -o the JSON goes to standard output. Use - to read a
+        file from standard input. With -o a file is replaced atomically, and only when the
+        build succeeds: a failed build never leaves a half-written, empty or clobbered output.
+        A named pipe or a device is written into, never replaced; an output that is one of the
+        inputs, or a file they import, is refused (see docs/robustness.md).
+        """,
+        options: [.output, .compact] + CommandLineOption.compilingOptions,
+        perform: run)
+
+    /// Builds: to standard output, or to `-o`, where a regular file (or a new one) is replaced
+    /// atomically as guides stream in, and anything else (a pipe, a device, the file standard
+    /// output goes to) is written into once the build is done.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let files = try arguments.files()
+        guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }
+        var destination: (path: String, kind: OutputDestination)?
+        if let output = arguments.output, output != "-" {
+            switch OutputDestination.of(output, inputs: OutputDestination.identities(of: files)) {
+            case .failure(let refusal):
+                Terminal.error(refusal.message)
+                return .failure
+            case .success(.file):
+                return streamingBuild(inputs, to: output)
+            case .success(let kind):
+                destination = (output, kind)
+            }
+        }
+        let compilation = inputs.compile(streamingGuidesTo: nil)
+        let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
+        guard CompilationInputs.status(diagnostics, of: compilation) == .success, let document = compilation.document else { return .failure }
+        // Standard output cannot take back what it was given, so the document is complete before
+        // the first byte goes out; then it streams a megabyte at a time.
+        if let destination {
+            if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
+                Terminal.error(OutputDestination.refusal(destination.path, input: input))
+                return .failure
+            }
+            return destination.kind.write(document, pretty: !arguments.isCompact, to: destination.path)
+        }
+        IRJSONEmitter.emit(document, pretty: !arguments.isCompact) { Terminal.standardOutput(rawBytes: $0) }
+        return .success
+    }
+
+    /// `build -o FILE`: each guide's JSON goes to the atomic write's temporary file as soon as it
+    /// is lowered, so neither the program's IR nor its JSON (several times the input) is held
+    /// whole; when the program turns out to have an error the temporary file is dropped and the
+    /// target is untouched.
+    private static func streamingBuild(_ inputs: CompilationInputs, to output: String) -> ExitStatus {
+        var status = ExitStatus.failure
+        let failure = FileSystem.writeAtomically(to: output) { write in
+            withoutActuallyEscaping(write) { write in
+                let stream = IRJSONStream(pretty: !inputs.arguments.isCompact, sink: write)
+                let compilation = inputs.compile(streamingGuidesTo: stream)
+                let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
+                guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return false }
+                // An imported file is an input too: never replace one with JSON.
+                if let input = FileIdentity(path: output).flatMap(inputs.provider.filesRead.path(of:)) {
+                    Terminal.error(OutputDestination.refusal(output, input: input))
+                    return false
+                }
+                stream.finish()
+                status = .success
+                return true
+            }
+        }
+        if let failure {
+            Terminal.error(failure)
+            return .failure
+        }
+        return status
+    }
+}

@@ -1,0 +1,31 @@
+import GuideLang
+
+/// `guidec check`: checks guide files and reports diagnostics only.
+enum CheckCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "check", synopsis: "guidec check FILE...",
+        summary: "check guide files and report diagnostics only",
+        details: """
+        Parses and type-checks FILE... and everything they import, and prints every diagnostic.
+        Text and short diagnostics go to standard error; JSON, SARIF and GitHub annotations
+        to standard output.
+        """,
+        options: CommandLineOption.compilingOptions,
+        perform: run)
+
+    /// Checks. No IR is needed, so each guide is dropped once lowered: memory follows the
+    /// program's declarations, not its much larger lowered form.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
+        let compilation = inputs.compile(streamingGuidesTo: GuideDiscarder())
+        let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: true)
+        return CompilationInputs.status(diagnostics, of: compilation)
+    }
+}
+
+/// Takes lowered guides and keeps none: `check` reports problems and writes nothing.
+private final class GuideDiscarder: GuideStreamReceiver {
+    func begin(defaultLocale: String?, locales: [String]) {}
+    func receive(_ guide: IRGuide) {}
+}

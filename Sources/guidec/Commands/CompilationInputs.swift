@@ -1,0 +1,44 @@
+import GuideLang
+
+/// What `build`, `check` and `lint` share: the files they were given, read, the provider their
+/// imports read through, and how their diagnostics are adjusted and reported.
+struct CompilationInputs {
+    /// The arguments of the run.
+    let arguments: ParsedArguments
+    /// The files named, read.
+    let roots: [SourceFile]
+    /// The disk, for imports: inside `--import-root`, or else the folders of the files named.
+    let provider: FileSystemSourceProvider
+
+    /// Reads the files named; nil when one could not be read (each is reported).
+    init?(_ arguments: ParsedArguments, files: [String]) {
+        let (sources, failed) = SourceFileReader.read(files)
+        if failed { return nil }
+        self.arguments = arguments
+        roots = sources.map(\.file)
+        let importRoots = arguments.importRoots.isEmpty
+            ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
+            : arguments.importRoots
+        provider = FileSystemSourceProvider(roots: importRoots)
+    }
+
+    /// Compiles the files, handing each guide to `receiver` as it is lowered.
+    func compile(streamingGuidesTo receiver: (any GuideStreamReceiver)?) -> Compilation {
+        Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver)
+    }
+
+    /// Reports `diagnostics` of `compilation` after `--allow`, `--deny` and `--werror`, machine
+    /// formats to standard output when it is free for them; returns what was reported.
+    func report(_ diagnostics: [Diagnostic], of compilation: Compilation, machineFormatsToOutput: Bool) -> [Diagnostic] {
+        let adjusted = arguments.severity.adjusted(diagnostics)
+        arguments.diagnosticFormat.report(adjusted, files: { compilation.file($0) }, color: arguments.color,
+                                          machineFormatsToOutput: machineFormatsToOutput)
+        return adjusted
+    }
+
+    /// The exit status of a compilation that reported `diagnostics`: a failure when one is an
+    /// error or the program could not be lowered.
+    static func status(_ diagnostics: [Diagnostic], of compilation: Compilation) -> ExitStatus {
+        diagnostics.contains(where: { $0.severity == .error }) || compilation.document == nil ? .failure : .success
+    }
+}

@@ -1,0 +1,31 @@
+import GuideLang
+
+/// `guidec explain`: what a diagnostic code means, with a failing example and its fix.
+enum ExplainCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "explain", synopsis: "guidec explain CODE [--format text|markdown]",
+        summary: "explain a diagnostic code, with a failing example and its fix",
+        details: """
+        Prints what a code such as GL0301 means, an example that triggers it and how to fix it:
+        for a terminal by default (headings underlined, examples indented), or as the Markdown
+        of docs/diagnostics.md.
+        """,
+        options: [.explanationFormat, .color],
+        perform: run)
+
+    /// Prints the explanation of the one code given.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard !arguments.operands.isEmpty else { throw UsageError("'explain' needs a diagnostic code such as GL0301") }
+        guard arguments.operands.count == 1, let text = arguments.operands.first else { throw UsageError("explain takes one code") }
+        guard let code = DiagnosticCode.named(text) else {
+            throw UsageError("no diagnostic code '\(text)'",
+                             suggesting: Suggestion.didYouMean(text.uppercased(), among: DiagnosticCode.all.map(\.id)))
+        }
+        switch arguments.explanationFormat {
+        case .markdown: Terminal.standardOutput(DiagnosticExplanation.text(for: code))
+        case .text: Terminal.standardOutput(DiagnosticExplanation.terminalText(for: code, usesColor: arguments.color.colorsStandardOutput))
+        }
+        return .success
+    }
+}

@@ -1,0 +1,88 @@
+import GuideLang
+
+/// `guidec fmt`: lays guide files out in the one canonical style.
+enum FormatCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "fmt", synopsis: "guidec fmt FILE|DIR... [-w | --check]",
+        summary: "lay guide files out in the one canonical style",
+        details: """
+        Re-indents, sets the spaces between tokens, keeps at most one blank line, aligns
+        consecutive one-line blocks and trailing comments into columns, and ends the file with
+        one line break. Only whitespace changes: tokens, comments, line breaks between tokens
+        and the file's line-break style are kept, and every result is lexed again and compared
+        with the input before it is used. A file with syntax errors is reported and left alone.
+        A folder stands for every .guide file under it (hidden files and folders skipped).
+        Without -w or --check the formatted text goes to standard output; use - to read
+        standard input.
+        """,
+        options: [.write, .check, .diagnosticFormat, .color],
+        perform: run)
+
+    /// Formats each file to standard output, in place (`-w`), or only reports the files that
+    /// are not formatted (`--check`). A failure when a file could not be read or formatted, or
+    /// (with `--check`) is not formatted.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let files = try arguments.files()
+        if arguments.writesInPlace && arguments.checksOnly {
+            throw UsageError("'--write' and '--check' cannot be used together")
+        }
+        var status = ExitStatus.success
+        var paths: [String] = []
+        for path in files {
+            switch FileSystem.guideFiles(under: path) {
+            case .success(let found): paths += found
+            case .failure(let error):
+                Terminal.error("cannot read '\(path)': \(error.reason)")
+                status = .failure
+            }
+        }
+        let (sources, readFailed) = SourceFileReader.read(paths)
+        if readFailed { status = .failure }
+        let sourceFiles = sources.map(\.file)
+        var diagnostics: [Diagnostic] = []
+        for (index, (path, source)) in sources.enumerated() {
+            let fileID = FileID(index)
+            let name = source.path
+            let isStandardInput = path == "-"
+            switch Formatter.format(source, fileID: fileID) {
+            case .syntaxErrors(let errors):
+                diagnostics += errors
+                status = .failure
+            case .outputTooLarge(let size):
+                Terminal.error("cannot format '\(name)': the result would be \(size) bytes, more than the "
+                    + "\(Lexer.maximumFileSize) guidec reads; the file is left as it was")
+                status = .failure
+            case .internalError(let reason):
+                Terminal.error("cannot format '\(name)': \(reason)", notes: ["this is a bug in guidec; the file is left as it was"])
+                status = .failure
+            case .formatted(let formatted):
+                if arguments.checksOnly {
+                    if let unformatted = Formatter.unformattedDiagnostic(source, formatted: formatted, fileID: fileID) {
+                        diagnostics.append(unformatted)
+                        status = .failure
+                    }
+                } else if arguments.writesInPlace && !isStandardInput {
+                    // An unchanged file is not written at all: its time stamp and any hard links stay.
+                    guard formatted != source.bytes else { continue }
+                    if let failure = FileSystem.writeAtomically(to: path, { write in
+                        formatted.withUnsafeBytes { write($0) }
+                        return true
+                    }) {
+                        Terminal.error(failure)
+                        status = .failure
+                    }
+                } else {
+                    Terminal.standardOutput(bytes: formatted)
+                }
+            }
+        }
+        // Formatted text may be on standard output; diagnostics then go to standard error.
+        let outputIsFree = arguments.checksOnly || arguments.writesInPlace && !paths.contains("-")
+        if !diagnostics.isEmpty || arguments.diagnosticFormat == .sarif || arguments.diagnosticFormat == .json && arguments.checksOnly {
+            arguments.diagnosticFormat.report(diagnostics, files: { sourceFiles[$0.index] }, color: arguments.color,
+                                              machineFormatsToOutput: outputIsFree)
+        }
+        return status
+    }
+}

@@ -1,0 +1,45 @@
+import GuideLang
+
+/// `guidec lint`: checks, then lays every step and page out on real screens.
+enum LintCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "lint", synopsis: "guidec lint FILE... [--device ID]... [--screen WxH]... [--all-devices]",
+        summary: "check, then lay every step and page out on real screens and report what breaks",
+        details: """
+        Runs every check 'check' runs, then lays out every tour step and page on each screen:
+        targets off screen or under the notch, tips that fit nowhere or cover their target,
+        too many lines, small tap targets, low contrast, weak overlays, scroll targets without
+        an anchor (see docs/layout.md). Without --device, --screen or --all-devices, and
+        unless a guide names its own 'devices', it lints the default set (see
+        'guidec devices'), portrait and landscape.
+        """,
+        options: [.device, .screen, .allDevices, .orientation, .textSize] + CommandLineOption.compilingOptions,
+        perform: run)
+
+    /// Lints. Each guide is laid out as the checker hands it over, and what was found in every
+    /// guide that checked clean is kept even when another file of the run has errors, so one
+    /// broken file in a commit does not hide the layout problems of the rest.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
+        let lintStream = LintStream(options: Linter.Options(
+            screens: screens(for: arguments), orientations: arguments.orientations, category: arguments.textSize,
+            recordsLayouts: arguments.diagnosticFormat == .json))
+        let compilation = inputs.compile(streamingGuidesTo: lintStream)
+        let (lint, layouts) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
+        let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
+                                        machineFormatsToOutput: true)
+        // JSON output also says where every tip landed, one line per step and screen.
+        if arguments.diagnosticFormat == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
+        return CompilationInputs.status(diagnostics, of: compilation)
+    }
+
+    /// The screens to lay out on: the devices and custom screens named, every preset, or the
+    /// default set.
+    private static func screens(for arguments: ParsedArguments) -> [Screen] {
+        let devices = arguments.allDevices ? DeviceCatalog.presets
+            : arguments.devices.isEmpty && arguments.screens.isEmpty ? DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:))
+            : arguments.devices
+        return devices.flatMap { device in arguments.orientations.map { device.screen($0) } } + arguments.screens
+    }
+}

@@ -1,0 +1,2 @@
+# devices takes no arguments.
+devices extra

@@ -1,0 +1,2 @@
+# An empty value after '=' is no value.
+build --output= clean.guide

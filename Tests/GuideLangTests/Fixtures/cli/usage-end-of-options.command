@@ -1,0 +1,2 @@
+# After '--' every argument is a file, even one that looks like an option.
+check -- --werror

@@ -1,0 +1,2 @@
+# explain suggests the closest code.
+explain gl030

@@ -1,0 +1,2 @@
+# explain without a code says what it needs.
+explain --format markdown

@@ -1,0 +1,2 @@
+# explain's --format is its own option: text or markdown.
+explain --format json GL0301

@@ -1,0 +1,2 @@
+# help shows one command; a second is refused, not ignored.
+help build check

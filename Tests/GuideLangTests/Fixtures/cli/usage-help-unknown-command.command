@@ -1,0 +1,2 @@
+# help of an unknown command suggests the closest.
+help biuld

@@ -1,0 +1,2 @@
+# lsp takes no files: the documents come from the editor.
+lsp clean.guide

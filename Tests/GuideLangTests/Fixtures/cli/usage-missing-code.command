@@ -1,0 +1,2 @@
+# --allow at the end has no code.
+check clean.guide --allow

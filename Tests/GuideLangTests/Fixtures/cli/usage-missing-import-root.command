@@ -1,0 +1,2 @@
+# --import-root needs a folder.
+check clean.guide --import-root

@@ -1,0 +1,2 @@
+# A command that reads files needs at least one.
+check --werror

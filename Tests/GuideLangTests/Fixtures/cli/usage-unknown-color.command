@@ -1,0 +1,2 @@
+# The colour takes auto, always or never.
+check --color sometimes clean.guide

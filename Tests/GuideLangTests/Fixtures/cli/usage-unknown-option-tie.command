@@ -1,0 +1,2 @@
+# Between equally close options the first declared is suggested: -o, not -h.
+build -x clean.guide

@@ -1,0 +1,2 @@
+# A misspelt top-level option is suggested with its dashes.
+--verison

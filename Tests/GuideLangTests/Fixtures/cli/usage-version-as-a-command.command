@@ -1,0 +1,2 @@
+# A command written as the option it is not: the option is suggested.
+version

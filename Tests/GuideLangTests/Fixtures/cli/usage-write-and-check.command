@@ -1,0 +1,2 @@
+# fmt refuses to both rewrite and check.
+fmt -w --check clean.guide
