@@ -16,25 +16,33 @@ public struct Compilation: Sendable {
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
 
-    /// Whether any error was reported.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Whether any error was reported (or found and left out: the program then has no document).
+    public var hasErrors: Bool { document == nil || diagnostics.contains { $0.severity == .error } }
 
     /// Parses and checks `roots` and the files they import through `provider`. With a
     /// `receiver`, each guide goes to it as soon as it is lowered, and `document` and
     /// `lintableDocument` hold no guides: a large program's IR is then never held whole.
+    ///
+    /// Diagnostics are kept within `budget` (at most `DiagnosticBudget.maximumPerRun`). Given
+    /// one, the caller adds its `summary` once every phase of the run is done (lint comes after
+    /// this); without one, the summary of what was left out ends `diagnostics`.
     public static func compile(
-        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
+        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil,
+        budget: DiagnosticBudget? = nil
     ) -> Compilation {
+        let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let files = loader.files
         // The checker parses each file again, one top-level member at a time, so no file's whole
         // syntax is ever held.
+        let loaderHasErrors = loader.diagnostics.contains { $0.severity == .error }
+        let loaderDiagnostics = runBudget.admitted(loader.diagnostics)
         let result = Checker.check(
             files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-            hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
-            streamingGuidesTo: receiver)
-        let all = loader.diagnostics + result.syntaxDiagnostics + result.diagnostics
+            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget)
+        var all = loaderDiagnostics + result.syntaxDiagnostics + result.diagnostics
+        if budget == nil, let summary = runBudget.summary() { all.append(summary) }
         return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,
                            lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
     }

@@ -8,7 +8,7 @@ extension Checker {
             screen = scope.screens[subject.name] ?? globalScreens[subject.name]
             if let screen {
                 screen.isUsed = true
-                if !usedScreens.contains(where: { $0 === screen }) { usedScreens.append(screen) }
+                if scope.usedScreens.insert(screen.identity).inserted { usedScreens.append(screen) }
             } else {
                 reportUnknown(subject, kind: "screen", candidates: Set(scope.screens.keys).union(globalScreens.keys))
             }
@@ -36,7 +36,7 @@ extension Checker {
     }
 
     private func lowerStep(
-        _ node: DeclarationNode, tour: DeclarationNode, tourStyles: [DeclarationNode], scope: GuideScope,
+        _ node: DeclarationNode, tour: DeclarationNode, tourStyles: DeclarationNode?, scope: GuideScope,
         screen: DeclarationNode?, targets: [String: DeclarationNode]?
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
@@ -46,6 +46,7 @@ extension Checker {
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
 
         var highlighted: [String] = []
+        var highlightedNames: Set<String> = []
         if case .references(let references)? = node.value("highlight") {
             for reference in references {
                 guard let targets, let screen else { continue }  // the unknown screen is reported already
@@ -55,7 +56,7 @@ extension Checker {
                     continue
                 }
                 target.isUsed = true
-                if highlighted.contains(reference.name) {
+                guard highlightedNames.insert(reference.name).inserted else {
                     report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
                                       fixIts: []))
                     continue

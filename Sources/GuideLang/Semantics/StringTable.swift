@@ -10,8 +10,9 @@ struct StringTable {
     private(set) var locales: [String] = []
     private(set) var defaultLocale: String?
     private var entries: [String: [String: Definition]] = [:]
-    /// Each key's first definition, in declaration order, for unused warnings.
-    private var keyOrder: [(key: String, range: SourceRange, isInRootFile: Bool)] = []
+    /// Each key's first definition, in declaration order, for unused warnings, with how many
+    /// locales define it.
+    private var keyOrder: [(key: String, range: SourceRange, isInRootFile: Bool, localeCount: Int)] = []
     private var firstUse: [String: SourceRange] = [:]
     private var hasTable = false
     /// Set after an unknown key: the key it meant would then look unused.
@@ -46,9 +47,12 @@ struct StringTable {
                 var table: [String: Definition] = [:]
                 for entry in locale.strings {
                     table[entry.key] = Definition(value: entry.value, range: entry.keyRange)
-                    if firstDefinitionIndex[entry.key] == nil {
+                    // A locale defines a key once (a repeat is reported and dropped when collected).
+                    if let index = firstDefinitionIndex[entry.key] {
+                        keyOrder[index].localeCount += 1
+                    } else {
                         firstDefinitionIndex[entry.key] = keyOrder.count
-                        keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile))
+                        keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile, 1))
                     }
                 }
                 entries[locale.name] = table
@@ -78,7 +82,14 @@ struct StringTable {
         } else {
             locales = declared
         }
+        for locale in locales {
+            for (key, definition) in entries[locale] ?? [:] { translations[key, default: []].append((locale, definition.value)) }
+        }
     }
+
+    /// Each key's text in the locales that define it, in `locales` order: what a use of the key
+    /// lowers to, found at once instead of by asking every locale.
+    private var translations: [String: [(locale: String, value: String)]] = [:]
 
     private var firstDefinitionIndex: [String: Int] = [:]
 
@@ -97,23 +108,22 @@ struct StringTable {
                 firstUse[key] = firstUse[key] ?? text.range
                 return nil
             }
-            let translations = locales.compactMap { locale in entries[locale]?[key].map { (locale: locale, value: $0.value) } }
-            guard !translations.isEmpty else {
+            guard let translations = translations[key], let first = translations.first else {
                 hasUnresolvedKey = true
                 checker.reportUnknown(Reference(name: key, range: text.range), kind: "string key",
-                                      candidates: keyOrder.map(\.key), isQuoted: true)
+                                      candidates: keyOrder.lazy.map(\.key), isQuoted: true)
                 return nil
             }
             if firstUse[key] == nil { firstUse[key] = text.range }
-            let defaultValue = defaultLocale.flatMap { entries[$0]?[key]?.value } ?? translations[0].value
-            return IRText(key: key, defaultValue: defaultValue, translations: translations)
+            // The default locale comes first in `locales`, so its text is the first when it has one.
+            return IRText(key: key, defaultValue: first.value, translations: translations)
         }
     }
 
     /// Warns about keys no text uses, in the files named on the command line.
     func reportUnused(checker: Checker) {
         guard !hasUnresolvedKey else { return }
-        for (key, definitionRange, isInRootFile) in keyOrder where isInRootFile && firstUse[key] == nil {
+        for (key, definitionRange, isInRootFile, _) in keyOrder where isInRootFile && firstUse[key] == nil {
             checker.report(Diagnostic(
                 .unusedString, at: definitionRange, "string '\(key)' is never used",
                 help: ["use it with key(\"\(key)\"), or remove it from every locale"]))
@@ -121,17 +131,25 @@ struct StringTable {
     }
 
     /// Reports used keys missing from a locale.
+    ///
+    /// A key every locale defines costs nothing here; for the others the locales are looked
+    /// through only while the diagnostic would be kept, and a long list of them is cut short.
     func reportProblems(checker: Checker) {
-        for (key, definitionRange, _) in keyOrder {
+        let shown = 8
+        for (key, definitionRange, _, localeCount) in keyOrder where localeCount < locales.count {
             guard let use = firstUse[key] else { continue }
-            let missing = locales.filter { entries[$0]?[key] == nil }
-            if !missing.isEmpty {
-                checker.report(Diagnostic(
-                    .missingTranslation, at: use,
-                    "string '\(key)' is missing in locale\(missing.count == 1 ? "" : "s") " + missing.map { "'\($0)'" }.joined(separator: ", "),
-                    labels: [.init(definitionRange, "defined here")],
-                    help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ")]))
+            guard checker.keepsDiagnostics(in: use.fileID) else {
+                checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
+                continue
             }
+            let missing = locales.filter { entries[$0]?[key] == nil }
+            let more = missing.count > shown ? " and \(missing.count - shown) more" : ""
+            checker.report(Diagnostic(
+                .missingTranslation, at: use,
+                "string '\(key)' is missing in locale\(missing.count == 1 ? "" : "s") "
+                    + missing.prefix(shown).map { "'\($0)'" }.joined(separator: ", ") + more,
+                labels: [.init(definitionRange, "defined here")],
+                help: ["add \"\(key)\": \"...\" to " + missing.prefix(shown).map { "locale \($0)" }.joined(separator: " and ") + more]))
         }
     }
 }

@@ -8,10 +8,15 @@ public enum Suggestion {
         let lowered = word.lowercased()
         var best: (name: String, distance: Int)?
         let limit = max(word.count, 3) / 3
+        let wordScalars = Array(lowered.unicodeScalars)
         for candidate in candidates {
             if candidate == word { continue }
-            if candidate.lowercased() == lowered { return candidate }
-            let distance = editDistance(Array(lowered.unicodeScalars), Array(candidate.lowercased().unicodeScalars))
+            let loweredCandidate = candidate.lowercased()
+            if loweredCandidate == lowered { return candidate }
+            let candidateScalars = Array(loweredCandidate.unicodeScalars)
+            // Names whose lengths differ by more than the limit are further apart than it.
+            guard abs(candidateScalars.count - wordScalars.count) <= limit else { continue }
+            let distance = editDistance(wordScalars, candidateScalars)
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
         }
         return best?.name
