@@ -447,31 +447,52 @@ struct CommandLineInterface {
         }
         // `check` needs no IR and `lint` lays each guide out as it comes: either way guides are
         // dropped once handled, so memory follows the program's declarations, not its much larger
-        // lowered form.
-        let lintStream = command.name == "lint" ? LintStream(options: Linter.Options(
-            screens: screens(for: options), orientations: options.orientations, category: options.textSize,
-            recordsLayouts: options.format == .json)) : nil
-        let receiver: (any GuideStreamReceiver)? = lintStream ?? (command.name == "check" ? GuideDiscarder() : nil)
-        let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver)
+        // lowered form. `build` to standard output writes its JSON to a spool as guides come and
+        // copies it out once the build has succeeded; lint's layouts wait in a spool too.
+        let budget = Self.budget(for: options)
+        let spool = command.name == "build" || (command.name == "lint" && options.format == .json) ? OutputSpool() : nil
+        var layoutSink: (@Sendable (Linter.StepLayout) -> Void)?
+        if command.name == "lint", let spool { layoutSink = { layout in spool.append(layout.jsonLine, label: layout.guide) } }
+        let lintStream = command.name == "lint" ? LintStream(
+            options: Linter.Options(screens: screens(for: options), orientations: options.orientations, category: options.textSize,
+                                    recordsLayouts: options.format == .json),
+            budget: budget, layoutSink: layoutSink) : nil
+        var jsonStream: IRJSONStream?
+        if command.name == "build", let spool { jsonStream = IRJSONStream(pretty: !options.isCompact) { spool.append($0) } }
+        let receiver: (any GuideStreamReceiver)? = lintStream ?? jsonStream ?? GuideDiscarder()
+        let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver, budget: budget)
         var diagnostics = compilation.diagnostics
-        var layouts: [Linter.StepLayout] = []
+        var excludedGuides: Set<String> = []
         // Lint keeps what it found in every guide that checked clean, even when another file of the
         // run has errors, so one broken file in a commit does not hide the layout problems of the rest.
         if let lintStream {
-            let (lint, stepLayouts) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
-            layouts = stepLayouts
+            let (lint, _) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
+            excludedGuides = lintStream.excludedGuideIDs(compilation.brokenStreamedGuides)
             diagnostics = (diagnostics + lint).sortedBySourcePosition()
         }
+        if let summary = budget.summary() { diagnostics.append(summary) }
         diagnostics = adjusted(diagnostics, options: options)
         report(diagnostics, compilation: compilation, options: options, command: command)
         // JSON output also says where every tip landed, one line per step and screen.
-        if options.format == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
-        guard !diagnostics.contains(where: { $0.severity == .error }), let document = compilation.document else { return 1 }
-        guard command.name == "build" else { return 0 }
+        if command.name == "lint", let spool {
+            guard spool.copy(spool.ranges(excluding: excludedGuides), to: Terminal.standardOutput(rawBytes:)) else {
+                return spoolFailed(spool)
+            }
+        }
+        // An error the budget left out leaves no document: the summary stands for it.
+        guard !diagnostics.contains(where: { $0.severity == .error }), compilation.document != nil else { return 1 }
+        guard let jsonStream, let spool else { return 0 }
         // Standard output cannot take back what it was given, so the document is complete before
-        // the first byte goes out; then it streams a megabyte at a time.
-        IRJSONEmitter.emit(document, pretty: !options.isCompact) { Terminal.standardOutput(rawBytes: $0) }
+        // the first byte goes out; then it is copied out a megabyte at a time.
+        jsonStream.finish()
+        guard spool.copy(to: Terminal.standardOutput(rawBytes:)) else { return spoolFailed(spool) }
         return 0
+    }
+
+    /// Reports that output held in a temporary file could not be written or read back.
+    private func spoolFailed(_ spool: OutputSpool) -> Int32 {
+        Terminal.standardError("guidec: error: cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")\n")
+        return 1
     }
 
     /// Reads the files named on the command line, `-` being standard input (read once, named
@@ -514,8 +535,9 @@ struct CommandLineInterface {
         let failure = FileSystem.writeAtomically(to: output) { write in
             withoutActuallyEscaping(write) { write in
                 let stream = IRJSONStream(pretty: !options.isCompact, sink: write)
-                let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: stream)
-                let diagnostics = adjusted(compilation.diagnostics, options: options)
+                let budget = Self.budget(for: options)
+                let compilation = Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: stream, budget: budget)
+                let diagnostics = adjusted(compilation.diagnostics + (budget.summary().map { [$0] } ?? []), options: options)
                 report(diagnostics, compilation: compilation, options: options, command: command)
                 guard !diagnostics.contains(where: { $0.severity == .error }), compilation.document != nil else { return false }
                 stream.finish()
@@ -528,6 +550,11 @@ struct CommandLineInterface {
             return 1
         }
         return status
+    }
+
+    /// The run's diagnostic budget: the codes `--allow` silences take no room in it.
+    private static func budget(for options: CompileOptions) -> DiagnosticBudget {
+        DiagnosticBudget(silencing: options.allowed, escalating: options.denied, warningsAreErrors: options.warningsAreErrors)
     }
 
     /// The diagnostics after `--allow`, `--deny` and `--werror`.

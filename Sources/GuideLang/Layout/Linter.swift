@@ -102,10 +102,7 @@ public struct Linter: Sendable {
         return concurrentMap(chunkCount) { chunk in
             let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
-            for index in range {
-                linter.lint(guides[index])
-                linter.groupFindings(ofGuide: firstIndex + index)
-            }
+            for index in range { linter.lint(guides[index], position: firstIndex + index) }
             return linter
         }
     }
@@ -116,9 +113,53 @@ public struct Linter: Sendable {
         layouts += other.layouts
     }
 
+    /// What `append(_:keepingAtMost:reports:)` left out of one guide: how many findings, where
+    /// the first was, and their codes (whose severity the guide's `deny` may raise).
+    struct LeftOut: Sendable {
+        var count = 0
+        var firstRange: SourceRange?
+        var codes: Set<DiagnosticCode> = []
+    }
+
+    /// Drops the layouts recorded so far (once they are handed elsewhere).
+    mutating func removeLayouts() { layouts.removeAll() }
+
+    /// Findings left out by `append(_:keepingAtMost:reports:)`, by guide position.
+    private(set) var leftOut: [Int: LeftOut] = [:]
+
+    /// Adds another linter's findings after this one's, keeping at most `limit` merged findings
+    /// in all, so that a run's findings cost bounded memory however many there are: those
+    /// `reports` turns down (codes silenced for their guide) are dropped, and those past the
+    /// limit are counted by guide in `leftOut`.
+    mutating func append(_ other: Linter, keepingAtMost limit: Int, reports: (DiagnosticCode, Int) -> Bool) {
+        layouts += other.layouts
+        for group in other.groups where reports(group.finding.code, group.guide) {
+            if groups.count < limit {
+                groups.append(group)
+                continue
+            }
+            var left = leftOut[group.guide] ?? LeftOut()
+            left.count += 1
+            left.codes.insert(group.finding.code)
+            if left.firstRange.map({ group.finding.range.start < $0.start }) ?? true { left.firstRange = group.finding.range }
+            leftOut[group.guide] = left
+        }
+        for (guide, left) in other.leftOut {
+            var joined = leftOut[guide] ?? LeftOut()
+            joined.count += left.count
+            joined.codes.formUnion(left.codes)
+            if let range = left.firstRange, joined.firstRange.map({ range.start < $0.start }) ?? true { joined.firstRange = range }
+            leftOut[guide] = joined
+        }
+    }
+
     // MARK: Guides
 
-    private mutating func lint(_ guide: IRGuide) {
+    /// Lints one guide, at `position` in the run; its findings are merged across screens step by
+    /// step (a finding's place is its step or page, so no two of them share one), which keeps a
+    /// guide of many steps from holding every screen's findings at once.
+    private mutating func lint(_ guide: IRGuide, position: Int) {
+        defer { groupFindings(ofGuide: position) }
         currentGuide = guide.id
         var screens = options.screens
         if !guide.lint.devices.isEmpty {
@@ -136,14 +177,20 @@ public struct Linter: Sendable {
                    help: ["lint it on a screen in an orientation it supports, e.g. '--orientation both'"])
         }
         if let pages = guide.pages {
-            for page in pages.pages { lint(page, pages: pages, screens: screens) }
+            for page in pages.pages {
+                lint(page, pages: pages, screens: screens)
+                groupFindings(ofGuide: position)
+            }
         }
         for tour in guide.tours {
             guard let screenIR = guide.screens.first(where: { $0.id == tour.screen }) else { continue }
             var targets: [String: IRTarget] = [:]
             for target in screenIR.targets { targets[target.id] = target }
             currentTour = tour.id
-            for step in tour.steps { lint(step, targets: targets, screens: screens) }
+            for step in tour.steps {
+                lint(step, targets: targets, screens: screens)
+                groupFindings(ofGuide: position)
+            }
         }
     }
 
