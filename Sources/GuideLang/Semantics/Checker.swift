@@ -51,9 +51,10 @@ public final class Checker {
         self.files = files
         self.receiver = receiver
         self.budget = budget
-        // Enough for every suggestion a real program needs, and bounded by the input however
-        // many unknown names meet however large a scope.
-        suggestionBudget = 20_000_000 + 16 * files.reduce(0) { $0 + $1.bytes.count }
+        // Enough for every suggestion a real program needs (a misspelt name among a thousand is
+        // about 400,000), and bounded by the input however many unknown names meet however large
+        // a scope: at most about as much work again as checking the program.
+        suggestionBudget = 2_000_000 + 32 * files.reduce(0) { $0 + $1.bytes.count }
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors

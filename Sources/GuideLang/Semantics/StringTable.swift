@@ -132,8 +132,9 @@ struct StringTable {
 
     /// Reports used keys missing from a locale.
     ///
-    /// A key every locale defines costs nothing here; for the others the locales are looked
-    /// through only while the diagnostic would be kept, and a long list of them is cut short.
+    /// A key every locale defines costs nothing here. For the others, only the first missing
+    /// locales are named (a long list is cut short), and finding them passes only locales that
+    /// define the key: the work is bounded by the definitions, however many locales lack keys.
     func reportProblems(checker: Checker) {
         let shown = 8
         for (key, definitionRange, _, localeCount) in keyOrder where localeCount < locales.count {
@@ -142,14 +143,19 @@ struct StringTable {
                 checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
                 continue
             }
-            let missing = locales.filter { entries[$0]?[key] == nil }
-            let more = missing.count > shown ? " and \(missing.count - shown) more" : ""
+            let missingCount = locales.count - localeCount
+            var missing: [String] = []
+            for locale in locales where entries[locale]?[key] == nil {
+                missing.append(locale)
+                if missing.count == shown { break }
+            }
+            let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
             checker.report(Diagnostic(
                 .missingTranslation, at: use,
-                "string '\(key)' is missing in locale\(missing.count == 1 ? "" : "s") "
-                    + missing.prefix(shown).map { "'\($0)'" }.joined(separator: ", ") + more,
+                "string '\(key)' is missing in locale\(missingCount == 1 ? "" : "s") "
+                    + missing.map { "'\($0)'" }.joined(separator: ", ") + more,
                 labels: [.init(definitionRange, "defined here")],
-                help: ["add \"\(key)\": \"...\" to " + missing.prefix(shown).map { "locale \($0)" }.joined(separator: " and ") + more]))
+                help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more]))
         }
     }
 }
