@@ -335,18 +335,20 @@ public struct Linter: Sendable {
         // Steps highlight a handful of targets: sort by leading edge and compare only neighbours
         // that can still overlap, so this stays O(n log n) however many there are.
         let order = cutouts.indices.sorted { cutouts[$0].bounds.minX < cutouts[$1].bounds.minX }
-        // Many targets in one place overlap pairwise: the first pairs are named, the rest counted
-        // in one finding, so the findings (and their memory) grow with the targets, not their square.
+        // Many targets in one place overlap pairwise: the first pairs are named and one more
+        // finding says there are others, so the findings (and the work of finding them) grow
+        // with the targets, not with their square.
         var reported = 0
-        var unreported = 0
-        for (position, first) in order.enumerated() {
+        search: for (position, first) in order.enumerated() {
             for second in order[(position + 1)...] {
                 if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
                 guard let shared = cutouts[first].bounds.intersection(cutouts[second].bounds),
                       Self.shapesOverlap(cutouts[first], cutouts[second]) else { continue }
                 guard reported < Self.maximumOverlapsNamed else {
-                    unreported += 1
-                    continue
+                    record(.highlightsOverlap, range,
+                           "the cut-outs of more than \(Self.maximumOverlapsNamed) pairs of targets in step '\(step.id)' overlap",
+                           detail: "on \(screen.name)", help: ["highlight fewer targets at once, or in separate steps"])
+                    break search
                 }
                 reported += 1
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
@@ -354,10 +356,6 @@ public struct Linter: Sendable {
                        detail: "on \(screen.name): they share \(shared)",
                        help: ["reduce 'padding' or the shape's size, or highlight them in separate steps"])
             }
-        }
-        if unreported > 0 {
-            record(.highlightsOverlap, range, "the cut-outs of \(unreported) more pairs of targets in step '\(step.id)' overlap",
-                   detail: "on \(screen.name)", help: ["highlight fewer targets at once, or in separate steps"])
         }
     }
 
