@@ -159,6 +159,15 @@ struct ScaleLimitTests {
         #expect(overlaps.contains { $0.message == "the cut-outs of more than \(Linter.maximumOverlapsNamed) pairs of targets in step 'one' overlap" })
     }
 
+    /// A file of thousands of failing imports keeps its first thousand problems and a summary,
+    /// like any other phase.
+    @Test func failingImportsAreCappedPerFile() throws {
+        let text = (0..<3000).map { "import \"missing\($0).guide\"\n" }.joined() + "guide g { title: \"t\"  pages { page p { title: \"x\" } } }\n"
+        let compilation = Compilation.compile(path: "imports.guide", text: text)
+        #expect(compilation.diagnostics.filter { $0.code == .importNotFound }.count == DiagnosticBag.maximumPerFile)
+        #expect(compilation.diagnostics.contains { $0.message == "too many problems in this file; 2000 more not reported" })
+    }
+
     /// A device listed many times is linted once.
     @Test func repeatedDevicesAreLintedOnce() throws {
         let devices = Array(repeating: "iphone-se-3", count: 500) + ["ipad-pro-13-m5", "iphone-se-3"]

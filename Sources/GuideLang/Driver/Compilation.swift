@@ -62,7 +62,24 @@ struct ImportLoader {
     let provider: (any SourceProvider)?
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    /// What loading reported: each file's first `DiagnosticBag.maximumPerFile` problems (a file
+    /// of thousands of failing imports costs bounded memory), then a summary of the rest.
+    var diagnostics: [Diagnostic] {
+        kept + leftOut.keys.sorted().compactMap { leftOut[$0]?.summary(limit: DiagnosticBag.maximumPerFile) }
+    }
+    private var kept: [Diagnostic] = []
+    private var keptPerFile: [FileID: Int] = [:]
+    private var leftOut: [FileID: DiagnosticOverflow] = [:]
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        let file = diagnostic.range.fileID
+        guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
+            leftOut[file, default: DiagnosticOverflow()].add(diagnostic)
+            return
+        }
+        keptPerFile[file, default: 0] += 1
+        kept.append(diagnostic)
+    }
     private(set) var rootIDs: Set<FileID> = []
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false
@@ -106,20 +123,20 @@ struct ImportLoader {
             let range = tree.range(pathToken)
             guard !written.isEmpty else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "import path is empty",
+                report(Diagnostic(.importNotFound, at: range, "import path is empty",
                                               help: ["write the file to import, such as import \"shared/styles.guide\""]))
                 continue
             }
             guard let provider else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
+                report(Diagnostic(.importNotFound, at: range, "cannot import '\(written)': imports are not available here"))
                 continue
             }
             let resolved = provider.resolve(written, relativeTo: source.path)
             let resolvedIdentity = provider.identity(of: resolved)
             if let index = chain.firstIndex(where: { $0.identity == resolvedIdentity }) {
                 let cycle = chain[index...].map(\.path) + [resolved]
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),
                     notes: ["files may not import each other; move what both need into a third file"]))
                 continue
@@ -127,7 +144,7 @@ struct ImportLoader {
             if loaded[resolvedIdentity] != nil { continue }
             guard chain.count < Compilation.maximumImportDepth else {
                 // Reported on the import that is not followed, with the chain that led here.
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .limitExceeded, at: range,
                     "imports nested more than \(Compilation.maximumImportDepth) deep; '\(written)' is not imported",
                     notes: ["the chain starts at \(chain[0].path)"],
@@ -140,14 +157,14 @@ struct ImportLoader {
                 load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
             case .failure(let error) where error.isOutsideImportRoot:
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importOutsideRoot, at: range, "cannot import '\(written)': \(error.reason)",
                     notes: ["guidec reads imports only inside the import root, so a guide cannot pull in files from elsewhere on the machine"],
                     help: ["move the file inside the project, or widen the root with --import-root"]))
             case .failure(let error):
                 let via = chain.map(\.path)
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importNotFound, at: range, "cannot import '\(written)': \(error.reason)",
                     notes: ["looked for \(resolved)"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
                     help: [source.path == "<stdin>" ? "imports of standard input are relative to the working directory"
