@@ -39,21 +39,31 @@ struct ComplexityGuardTests {
         return text.replacingOccurrences(of: "after: g0x", with: "when: \"opened\" >= 1")
     }
 
+    /// The guidec measured: the one built beside the tests, or another build named by
+    /// `GUIDEC_COMPLEXITY_BINARY` (to see whether an older commit fails a guard).
+    static let binary = ProcessInfo.processInfo.environment["GUIDEC_COMPLEXITY_BINARY"] ?? CommandLineTests.binary.path
+
     static func instructions(guides count: Int) throws -> Int {
         try instructions(of: program(guides: count), arguments: ["lint", "--device", "iphone-se-3", "--format", "short"])
     }
 
     /// The instructions `guidec ARGUMENTS FILE` executes, FILE holding `text`.
     static func instructions(of text: String, arguments: [String]) throws -> Int {
+        try instructions(of: ["program.guide": text], arguments: arguments)
+    }
+
+    /// The instructions `guidec ARGUMENTS FILES...` executes, the files (by name, in name order)
+    /// written into a folder of their own with these contents; only names ending in `.guide`
+    /// that do not start with `_` are named on the command line (the others are there to import).
+    static func instructions(of files: [String: String], arguments: [String]) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-complexity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("program.guide")
-        try text.write(to: input, atomically: true, encoding: .utf8)
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let inputs = files.keys.sorted().filter { $0.hasSuffix(".guide") && !$0.hasPrefix("_") }.map { folder.appendingPathComponent($0).path }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(valgrind))
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null",
-                             CommandLineTests.binary.path] + arguments + [input.path]
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", binary] + arguments + inputs
         let log = folder.appendingPathComponent("valgrind.log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let handle = try FileHandle(forWritingTo: log)
@@ -68,7 +78,7 @@ struct ComplexityGuardTests {
         return try #require(Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? ""))
     }
 
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
     func lintWorkGrowsLinearlyWithTheProgram() throws {
         let small = try Self.instructions(guides: 40)
         let large = try Self.instructions(guides: 160)
@@ -86,7 +96,7 @@ struct ComplexityGuardTests {
 
     /// Columns on a long line and SARIF fingerprints used to cost the line's length per diagnostic;
     /// 4x the line with 4x the mistakes must cost about 4x, not 16x.
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)), arguments: ["sarif", "text"])
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(5)), arguments: ["sarif", "text"])
     func renderingALongLineGrowsLinearly(format: String) throws {
         let arguments = ["check", "--format", format]
         let small = try Self.instructions(of: Self.longLineOfMistakes(200), arguments: arguments)
@@ -100,7 +110,7 @@ struct ComplexityGuardTests {
     /// The peak heap (valgrind massif, deterministic) of `guidec check` on a 300 KB program must
     /// stay within its budget relative to the input: holding a whole file's tokens or syntax, or
     /// every guide's blocks until the end, would fail this.
-    @Test(.enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(5)))
     func checkPeakHeapStaysWithinItsBudget() throws {
         let text = Self.program(guides: 400)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")
@@ -111,7 +121,7 @@ struct ComplexityGuardTests {
         try text.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
-        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", CommandLineTests.binary.path, "check", input.path]
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check", input.path]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
