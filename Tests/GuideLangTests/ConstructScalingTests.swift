@@ -80,9 +80,11 @@ struct ConstructScalingTests {
         Construct("a long identifier", check, base: 40_000) { n in
             "guide g { title: \"t\"  " + String(repeating: "x", count: n) + ": 1  pages { page p { title: \"x\" } } }\n"
         },
+        // Steps grow with the list too: each step was laid out once per repeat.
         Construct("a long list of repeated devices", lint, base: 4_000) { n in
-            "guide g { title: \"T\"\n  devices: " + Array(repeating: "iphone-se-3", count: n).joined(separator: ", ")
-                + "\n  pages { page p { title: \"x\" } } }\n"
+            "screen home { target a { frame: rect(20, 300, 80, 80) } }\nguide g { title: \"T\"\n  devices: "
+                + Array(repeating: "iphone-se-3", count: n).joined(separator: ", ") + "\n  tour t on home {\n"
+                + (0..<(n / 100)).map { "    step s\($0) { highlight: a  title: \"x\" }\n" }.joined() + "  }\n}\n"
         },
         Construct("many unknown devices", check, base: 2_000, minimumRatio: 1.05) { n in
             "guide g { title: \"T\"\n  devices: " + (0..<n).map { "phone-\($0)" }.joined(separator: ", ") + "\n  pages { page p { title: \"x\" } } }\n"
