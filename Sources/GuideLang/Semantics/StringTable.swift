@@ -1,15 +1,12 @@
 /// The localized strings of a program: every `locale` block merged, the default locale, and
 /// which keys are used, so keys missing in a locale and unused keys can be reported.
+///
+/// Each text is kept once, in `translations` (the locale blocks' own lists are released once
+/// merged): the strings table can be most of a program.
 struct StringTable {
-    private struct Definition {
-        var value: String
-        var range: SourceRange
-    }
-
     /// Locales in output order: the default first, then declaration order.
     private(set) var locales: [String] = []
     private(set) var defaultLocale: String?
-    private var entries: [String: [String: Definition]] = [:]
     /// Each key's first definition, in declaration order, for unused warnings, with how many
     /// locales define it.
     private var keyOrder: [(key: String, range: SourceRange, isInRootFile: Bool, localeCount: Int)] = []
@@ -44,10 +41,10 @@ struct StringTable {
                 }
                 localeNodes[locale.name] = locale
                 declared.append(locale.name)
-                var table: [String: Definition] = [:]
                 for entry in locale.strings {
-                    table[entry.key] = Definition(value: entry.value, range: entry.keyRange)
-                    // A locale defines a key once (a repeat is reported and dropped when collected).
+                    // A locale defines a key once (a repeat is reported and dropped when collected),
+                    // and locales come in declaration order, so each key's texts are in that order.
+                    translations[entry.key, default: []].append((locale.name, entry.value))
                     if let index = firstDefinitionIndex[entry.key] {
                         keyOrder[index].localeCount += 1
                     } else {
@@ -55,7 +52,7 @@ struct StringTable {
                         keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile, 1))
                     }
                 }
-                entries[locale.name] = table
+                locale.strings = []
             }
         }
         if let (reference, _) = defaultReference {
@@ -82,8 +79,14 @@ struct StringTable {
         } else {
             locales = declared
         }
-        for locale in locales {
-            for (key, definition) in entries[locale] ?? [:] { translations[key, default: []].append((locale, definition.value)) }
+        // Output order puts the default locale first: move its text to the front of each key's.
+        if let defaultLocale, locales.count > 1 {
+            for index in translations.indices {
+                var texts = translations.values[index]
+                guard let position = texts.firstIndex(where: { $0.locale == defaultLocale }), position > 0 else { continue }
+                texts.insert(texts.remove(at: position), at: 0)
+                translations.values[index] = texts
+            }
         }
     }
 
@@ -144,10 +147,17 @@ struct StringTable {
                 continue
             }
             let missingCount = locales.count - localeCount
+            // Both lists are in `locales` order, so one walk finds the locales the key lacks.
+            let defined = translations[key] ?? []
+            var next = 0
             var missing: [String] = []
-            for locale in locales where entries[locale]?[key] == nil {
-                missing.append(locale)
-                if missing.count == shown { break }
+            for locale in locales {
+                if next < defined.count, defined[next].locale == locale {
+                    next += 1
+                } else {
+                    missing.append(locale)
+                    if missing.count == shown { break }
+                }
             }
             let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
             checker.report(Diagnostic(
