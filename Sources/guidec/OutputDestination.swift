@@ -59,10 +59,11 @@ enum OutputDestination: Equatable {
         return identities
     }
 
-    /// Writes `document`'s JSON into `path`, which is a stream (`self` is not `.file`), opening
-    /// it only now: a named pipe's open waits for a reader, which a failed build never needs.
-    /// Returns the exit status.
-    func write(_ document: GuideDocument, pretty: Bool, to path: String) -> ExitStatus {
+    /// Writes the bytes `produce` hands its sink into `path`, which is a stream (`self` is not
+    /// `.file`), opening it only now: a named pipe's open waits for a reader, which a failed
+    /// build never needs. `produce` returns false when its bytes could not all be produced (it
+    /// has said why). Returns the exit status.
+    func write(to path: String, _ produce: ((UnsafeRawBufferPointer) -> Void) -> Bool) -> ExitStatus {
         let descriptor: Int32
         switch self {
         case .standardStream(let standard): descriptor = standard
@@ -73,12 +74,12 @@ enum OutputDestination: Equatable {
                 return .failure
             }
         }
-        IRJSONEmitter.emit(document, pretty: pretty) { Terminal.deliver($0, to: descriptor, failure: "cannot write '\(path)'") }
-        if case .standardStream = self { return .success }
+        let produced = produce { Terminal.deliver($0, to: descriptor, failure: "cannot write '\(path)'") }
+        if case .standardStream = self { return produced ? .success : .failure }
         guard close(descriptor) == 0 || errno == EINTR else {
             Terminal.error("cannot write '\(path)': \(FileSystem.systemError())")
             return .failure
         }
-        return .success
+        return produced ? .success : .failure
     }
 }

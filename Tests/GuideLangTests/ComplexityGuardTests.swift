@@ -39,31 +39,36 @@ struct ComplexityGuardTests {
         return text.replacingOccurrences(of: "after: g0x", with: "when: \"opened\" >= 1")
     }
 
+    /// The guidec measured: the one built beside the tests, or another build named by
+    /// `GUIDEC_COMPLEXITY_BINARY` (to see whether an older commit fails a guard).
+    static let binary = ProcessInfo.processInfo.environment["GUIDEC_COMPLEXITY_BINARY"] ?? CommandLineTests.binary.path
+
     static func instructions(guides count: Int) throws -> Int {
         try instructions(of: program(guides: count), arguments: ["lint", "--device", "iphone-se-3", "--format", "short"])
     }
 
     /// The instructions `guidec ARGUMENTS FILE` executes, FILE holding `text`.
     static func instructions(of text: String, arguments: [String]) throws -> Int {
-        try instructions(arguments: arguments, file: text)
+        try instructions(of: ["program.guide": text], arguments: arguments)
     }
 
     /// The instructions `guidec ARGUMENTS` executes with `standardInput` on standard input.
     static func instructions(arguments: [String], standardInput: String) throws -> Int {
-        try instructions(arguments: arguments, standardInput: standardInput, file: nil)
+        try instructions(of: [:], arguments: arguments, standardInput: standardInput)
     }
 
-    /// The instructions of `guidec ARGUMENTS [FILE]`, FILE holding `file` when given.
-    private static func instructions(arguments: [String], standardInput: String? = nil, file: String?) throws -> Int {
+    /// The instructions `guidec ARGUMENTS FILES...` executes, the files (by name, in name order)
+    /// written into a folder of their own with these contents; only names ending in `.guide`
+    /// that do not start with `_` are named on the command line (the others are there to import).
+    static func instructions(of files: [String: String], arguments: [String], standardInput: String? = nil) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-complexity-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("program.guide")
-        if let file { try file.write(to: input, atomically: true, encoding: .utf8) }
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let inputs = files.keys.sorted().filter { $0.hasSuffix(".guide") && !$0.hasPrefix("_") }.map { folder.appendingPathComponent($0).path }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(valgrind))
-        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null",
-                             CommandLineTests.binary.path] + arguments + (file == nil ? [] : [input.path])
+        process.arguments = ["--tool=callgrind", "--callgrind-out-file=/dev/null", binary] + arguments + inputs
         if let standardInput {
             let stdin = folder.appendingPathComponent("stdin")
             try standardInput.write(to: stdin, atomically: true, encoding: .utf8)
@@ -126,7 +131,7 @@ struct ComplexityGuardTests {
         try text.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
-        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", CommandLineTests.binary.path, "check", input.path]
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check", input.path]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -130,17 +130,30 @@ public struct DiagnosticBag: Sendable {
     /// Adds several diagnostics.
     public mutating func report(contentsOf others: [Diagnostic]) { for diagnostic in others { report(diagnostic) } }
 
+    /// Adds what another bag kept and counts what it left out.
+    public mutating func report(contentsOf other: DiagnosticBag) {
+        report(contentsOf: other.diagnostics)
+        overflow.add(other.overflow)
+    }
+
     /// The diagnostics of several bags of one file in source order (a stable sort, so the first
     /// bag's diagnostic comes first at equal positions), cut to `limit` and followed by one GL0008
     /// summary of everything left out.
     public static func merged(_ bags: [DiagnosticBag], limit: Int = maximumPerFile) -> [Diagnostic] {
+        let (kept, overflow) = mergedParts(bags, limit: limit)
+        guard let summary = overflow.summary(limit: limit) else { return kept }
+        return kept + [summary]
+    }
+
+    /// The diagnostics of several bags of one file in source order, cut to `limit`, and what was
+    /// left out (the bags' own overflow and the cut), which `merged` summarises.
+    public static func mergedParts(_ bags: [DiagnosticBag], limit: Int = maximumPerFile) -> (kept: [Diagnostic], overflow: DiagnosticOverflow) {
         let sorted = bags.flatMap(\.diagnostics).sortedBySourcePosition()
         var overflow = DiagnosticOverflow()
         for bag in bags { overflow.add(bag.overflow) }
         // Each bag kept its earliest diagnostics, so the first `limit` of the merge are the file's first.
         for diagnostic in sorted.dropFirst(limit) { overflow.add(diagnostic) }
-        guard let summary = overflow.summary(limit: limit) else { return sorted }
-        return Array(sorted.prefix(limit)) + [summary]
+        return (Array(sorted.prefix(limit)), overflow)
     }
 }
 
@@ -168,10 +181,12 @@ public struct DiagnosticOverflow: Sendable {
         add(count: other.count, severity: other.severity, firstRange: range)
     }
 
-    private mutating func add(count added: Int, severity addedSeverity: Severity, firstRange range: SourceRange) {
+    /// Counts `added` diagnostics left out, the most serious `addedSeverity`, the first at `range`.
+    public mutating func add(count added: Int, severity addedSeverity: Severity, firstRange range: SourceRange) {
         count += added
         severity = max(severity, addedSeverity)
-        if firstRange.map({ range.start < $0.start }) ?? true { firstRange = range }
+        // The earliest in load order: a run's overflow spans files.
+        if firstRange.map({ (range.fileID.index, range.start) < ($0.fileID.index, $0.start) }) ?? true { firstRange = range }
     }
 
     /// The diagnostic that stands for the ones left out, at the first of them and as serious as

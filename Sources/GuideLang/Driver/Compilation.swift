@@ -16,25 +16,33 @@ public struct Compilation: Sendable {
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
 
-    /// Whether any error was reported.
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Whether any error was reported (or found and left out: the program then has no document).
+    public var hasErrors: Bool { document == nil || diagnostics.contains { $0.severity == .error } }
 
     /// Parses and checks `roots` and the files they import through `provider`. With a
     /// `receiver`, each guide goes to it as soon as it is lowered, and `document` and
     /// `lintableDocument` hold no guides: a large program's IR is then never held whole.
+    ///
+    /// Diagnostics are kept within `budget` (at most `DiagnosticBudget.maximumPerRun`). Given
+    /// one, the caller adds its `summary` once every phase of the run is done (lint comes after
+    /// this); without one, the summary of what was left out ends `diagnostics`.
     public static func compile(
-        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
+        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil,
+        budget: DiagnosticBudget? = nil
     ) -> Compilation {
+        let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let files = loader.files
         // The checker parses each file again, one top-level member at a time, so no file's whole
         // syntax is ever held.
+        let loaderHasErrors = loader.diagnostics.contains { $0.severity == .error }
+        let loaderDiagnostics = runBudget.admitted(loader.diagnostics)
         let result = Checker.check(
             files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-            hasLoaderErrors: loader.diagnostics.contains { $0.severity == .error },
-            streamingGuidesTo: receiver)
-        let all = loader.diagnostics + result.syntaxDiagnostics + result.diagnostics
+            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget)
+        var all = loaderDiagnostics + result.syntaxDiagnostics + result.diagnostics
+        if budget == nil, let summary = runBudget.summary() { all.append(summary) }
         return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,
                            lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
     }
@@ -54,7 +62,24 @@ struct ImportLoader {
     let provider: (any SourceProvider)?
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
-    private(set) var diagnostics: [Diagnostic] = []
+    /// What loading reported: each file's first `DiagnosticBag.maximumPerFile` problems (a file
+    /// of thousands of failing imports costs bounded memory), then a summary of the rest.
+    var diagnostics: [Diagnostic] {
+        kept + leftOut.keys.sorted().compactMap { leftOut[$0]?.summary(limit: DiagnosticBag.maximumPerFile) }
+    }
+    private var kept: [Diagnostic] = []
+    private var keptPerFile: [FileID: Int] = [:]
+    private var leftOut: [FileID: DiagnosticOverflow] = [:]
+
+    private mutating func report(_ diagnostic: Diagnostic) {
+        let file = diagnostic.range.fileID
+        guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
+            leftOut[file, default: DiagnosticOverflow()].add(diagnostic)
+            return
+        }
+        keptPerFile[file, default: 0] += 1
+        kept.append(diagnostic)
+    }
     private(set) var rootIDs: Set<FileID> = []
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false
@@ -111,7 +136,7 @@ struct ImportLoader {
             let range = tree.range(pathToken)
             guard !written.isEmpty else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "import path is empty",
+                report(Diagnostic(.importNotFound, at: range, "import path is empty",
                                               help: ["write the file to import, such as import \"shared/styles.guide\""]))
                 continue
             }
@@ -120,20 +145,20 @@ struct ImportLoader {
             // The system reads a path only up to a NUL, so "a\u{0}b" would quietly import "a".
             guard !written.unicodeScalars.contains("\u{0}") else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': an import path cannot contain a NUL character",
+                report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': an import path cannot contain a NUL character",
                                               help: ["remove the \\u{0} from the path"]))
                 continue
             }
             guard let provider else {
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': imports are not available here"))
+                report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': imports are not available here"))
                 continue
             }
             let resolved = provider.resolve(written, relativeTo: source.path)
             let resolvedIdentity = provider.identity(of: resolved)
             if let index = chain.firstIndex(where: { $0.identity == resolvedIdentity }) {
                 let cycle = chain[index...].map(\.path) + [resolved]
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),
                     notes: ["files may not import each other; move what both need into a third file"]))
                 continue
@@ -141,7 +166,7 @@ struct ImportLoader {
             if loaded[resolvedIdentity] != nil { continue }
             guard chain.count < Compilation.maximumImportDepth else {
                 // Reported on the import that is not followed, with the chain that led here.
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .limitExceeded, at: range,
                     "imports nested more than \(Compilation.maximumImportDepth) deep; '\(shown)' is not imported",
                     notes: ["the chain starts at \(chain[0].path)"],
@@ -154,14 +179,14 @@ struct ImportLoader {
                 load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
             case .failure(let error) where error.isOutsideImportRoot:
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importOutsideRoot, at: range, "cannot import '\(shown)': \(error.reason)",
                     notes: ["guidec reads imports only inside the import root, so a guide cannot pull in files from elsewhere on the machine"],
                     help: ["move the file inside the project, or widen the root with --import-root"]))
             case .failure(let error):
                 let via = chain.map(\.path)
                 hasFailedImports = true
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .importNotFound, at: range, "cannot import '\(shown)': \(error.reason)",
                     notes: ["looked for \(Self.shown(resolved))"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
                     help: [source.path == "<stdin>" ? "imports of standard input are relative to the working directory"

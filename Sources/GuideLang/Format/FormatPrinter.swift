@@ -4,7 +4,11 @@
 struct FormatPrinter {
     private let source: SourceFile
     private let bytes: [UInt8]
-    private let tokens: [Token]
+    /// The tokens, lexed as the printer reaches them and released line by line: a line refers
+    /// only to its own tokens (and looks ahead to the end of a one-line block).
+    private var tokens: TokenWindow
+    /// The token being written.
+    private var currentIndex = 0
     /// One bit per byte of the file: set where a member (of a block or of the file) begins.
     private let memberStarts: [UInt64]
     /// Each declaration's braces, by the offset of its keyword: the offsets of its `{` and `}`.
@@ -43,7 +47,7 @@ struct FormatPrinter {
 
     /// Reads the file's structure one top-level member at a time (as the checker does), keeping
     /// only where members begin and where blocks open and close: a whole file's syntax tree is
-    /// several times the size of its tokens, which are all the printer keeps.
+    /// several times the size of its tokens, and the printer keeps only a line's worth of those.
     static func prepare(_ source: SourceFile, fileID: FileID) -> Preparation {
         var memberStarts = [UInt64](repeating: 0, count: source.bytes.count / 64 + 1)
         var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
@@ -64,7 +68,7 @@ struct FormatPrinter {
     private init(source: SourceFile, fileID: FileID, memberStarts: [UInt64], braces: [UInt32: (open: UInt32, close: UInt32)]) {
         self.source = source
         bytes = source.bytes
-        tokens = Lexer.tokenize(source, fileID: fileID).tokens
+        tokens = TokenWindow(source, fileID: fileID)
         self.memberStarts = memberStarts
         self.braces = braces
         lineBreak = Self.lineBreak(of: source.bytes)
@@ -87,7 +91,10 @@ struct FormatPrinter {
     mutating func print() -> [UInt8] {
         output.reserveCapacity(bytes.count + bytes.count / 8)
         if source.hasByteOrderMark { output.append(contentsOf: [0xEF, 0xBB, 0xBF]) }
-        for index in tokens.indices {
+        var index = 0
+        while tokens.fetch(through: index) {
+            defer { index += 1 }
+            currentIndex = index
             let token = tokens[index]
             var lineBreaks = 0
             let pieces = TriviaScanner.pieces(bytes, in: token.triviaRange)
@@ -142,6 +149,8 @@ struct FormatPrinter {
     /// input had one here and it does not sit at the top, after a `{` or before a closing bracket.
     private mutating func startLine(indent: Int, blankLineBefore: Bool, closes: Bool) {
         finishLine()
+        // Nothing before the token being written is looked at again once a line starts.
+        tokens.release(before: currentIndex)
         if blankLineBefore, linesStarted > 0, !previousLineOpensBlock, !closes {
             finish(FormattedLine(indent: 0))
         }
@@ -184,7 +193,7 @@ struct FormatPrinter {
         var open: Int?
         var index = keyword + 1
         // The loop stops at the block's first line break, so it costs one line per block.
-        while index < tokens.count, tokens[index].start <= closeOffset {
+        while tokens.fetch(through: index), tokens[index].start <= closeOffset {
             let token = tokens[index]
             if token.isAtLineStart || bytes[token.triviaRange].contains(UInt8(ascii: "/")) { return }
             if token.kind == .string, bytes[token.range].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return }
@@ -192,7 +201,7 @@ struct FormatPrinter {
             index += 1
         }
         let close = index - 1
-        guard let open, index < tokens.count, tokens[close].start == closeOffset else { return }
+        guard let open, tokens.fetch(through: index), tokens[close].start == closeOffset else { return }
         let next = tokens[index]
         guard next.isAtLineStart || next.kind == .endOfFile else { return }
         row = (open, close, depth + 1)

@@ -6,6 +6,11 @@ import Synchronization
 /// lowering the next guides (lowering runs on one core, so lint uses the other), and the last
 /// batch on every core once lowering is done. `Linter.run` lints a whole document through it,
 /// so both give the same diagnostics.
+///
+/// With a diagnostic budget it keeps at most the budget's limit of findings (the rest are
+/// counted into the budget at the end), and with a layout sink it hands each step's layout
+/// over as soon as its batch is joined instead of keeping it: either way its memory stays
+/// bounded however many findings and layouts a large program has.
 public final class LintStream: GuideStreamReceiver {
     private let options: Linter.Options
     private let batchSize: Int
@@ -15,12 +20,18 @@ public final class LintStream: GuideStreamReceiver {
     private var allowed: [Int: Set<String>] = [:]
     private var denied: [Int: Set<String>] = [:]
     private let background: BackgroundLinter
+    private let budget: DiagnosticBudget?
 
-    /// Creates a stream that lints every `batchSize` guides as they arrive.
-    public init(options: Linter.Options, batchSize: Int = 32) {
+    /// Creates a stream that lints every `batchSize` guides as they arrive. Findings take room
+    /// in `budget` when one is given; layouts (when the options record them) go to
+    /// `layoutSink`, in order, when one is given, and are returned by `finish` otherwise.
+    public init(options: Linter.Options, batchSize: Int = 32, budget: DiagnosticBudget? = nil,
+                layoutSink: (@Sendable (Linter.StepLayout) -> Void)? = nil) {
         self.options = options
         self.batchSize = max(1, batchSize)
-        background = BackgroundLinter(options: options)
+        self.budget = budget
+        background = BackgroundLinter(options: options, limit: budget?.limit, silencedCodes: budget?.silencedCodes ?? [],
+                                      layoutSink: layoutSink)
     }
 
     /// Nothing to do: lint needs no locales.
@@ -34,21 +45,37 @@ public final class LintStream: GuideStreamReceiver {
         if !guide.lint.denied.isEmpty { denied[index] = Set(guide.lint.denied) }
         pending.append(guide)
         guard pending.count >= batchSize else { return }
-        background.lint(pending, firstIndex: guideIDs.count - pending.count, options: options)
+        background.lint(pending, firstIndex: guideIDs.count - pending.count, allowed: allowed)
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Lints what is still queued and returns the diagnostics (merged across screens, in source
     /// order) and the layouts, leaving out the guides at the `excluded` positions (those an error
-    /// points into, which `Compilation.brokenStreamedGuides` names).
+    /// points into, which `Compilation.brokenStreamedGuides` names). With a budget, the
+    /// diagnostics are those it admitted, and what it left out is counted in it.
     public func finish(excluding excluded: Set<Int> = []) -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
-        var combined = background.waitForResult()
-        for linter in Linter.lint(pending, firstIndex: guideIDs.count - pending.count, options: options) { combined.append(linter) }
+        background.lint(pending, firstIndex: guideIDs.count - pending.count, allowed: allowed, onEveryCore: true)
         pending.removeAll()
-        let diagnostics = combined.merged(allowed: allowed, denied: denied, excluding: excluded)
+        let combined = background.waitForResult()
+        var diagnostics = combined.merged(allowed: allowed, denied: denied, excluding: excluded)
+        if let budget {
+            diagnostics = budget.admitted(diagnostics)
+            for (guide, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) where !excluded.contains(guide) {
+                guard let range = left.firstRange else { continue }
+                let severity = left.codes.map { code in
+                    budget.reportedSeverity(denied[guide]?.contains(code.id) == true ? .error : code.severity, code: code)
+                }.max() ?? .warning
+                budget.count(left.count, severity: severity, firstRange: range)
+            }
+        }
         guard !excluded.isEmpty else { return (diagnostics, combined.layouts) }
-        let excludedIDs = Set(excluded.compactMap { $0 < guideIDs.count ? guideIDs[$0] : nil })
+        let excludedIDs = excludedGuideIDs(excluded)
         return (diagnostics, combined.layouts.filter { !excludedIDs.contains($0.guide) })
+    }
+
+    /// The identifiers of the guides at `positions`: what a layout sink's owner leaves out.
+    public func excludedGuideIDs(_ positions: Set<Int>) -> Set<String> {
+        Set(positions.compactMap { $0 < guideIDs.count ? guideIDs[$0] : nil })
     }
 }
 
@@ -59,16 +86,48 @@ private final class BackgroundLinter: Sendable {
     /// Changed only on `queue` and read after `queue.sync`; the lock is what lets the compiler
     /// see that.
     private let combined: Mutex<Linter>
+    private let options: Linter.Options
+    /// The most findings kept, when capped.
+    private let limit: Int?
+    /// Codes the run does not report (warnings only).
+    private let silencedCodes: Set<String>
+    private let layoutSink: (@Sendable (Linter.StepLayout) -> Void)?
 
-    init(options: Linter.Options) { combined = Mutex(Linter(options: options)) }
+    init(options: Linter.Options, limit: Int?, silencedCodes: Set<String>, layoutSink: (@Sendable (Linter.StepLayout) -> Void)?) {
+        self.options = options
+        self.limit = limit
+        self.silencedCodes = silencedCodes
+        self.layoutSink = layoutSink
+        combined = Mutex(Linter(options: options))
+    }
 
-    func lint(_ guides: [IRGuide], firstIndex: Int, options: Linter.Options) {
-        queue.async { [self] in
+    /// Lints a batch after those before it: on the background queue, or (the last batch) on
+    /// every core while the caller waits.
+    func lint(_ guides: [IRGuide], firstIndex: Int, allowed: [Int: Set<String>], onEveryCore: Bool = false) {
+        let work: @Sendable () -> Void = { [self] in
             let linters = Linter.lint(guides, firstIndex: firstIndex, options: options)
             // Appended in place: the joined findings grow with the program, and a copy per batch would not.
             combined.withLock { joined in
-                for linter in linters { joined.append(linter) }
+                for linter in linters { join(linter, into: &joined, allowed: allowed) }
             }
+        }
+        if onEveryCore { queue.sync(execute: work) } else { queue.async(execute: work) }
+    }
+
+    private func join(_ linter: Linter, into joined: inout Linter, allowed: [Int: Set<String>]) {
+        var linter = linter
+        if let layoutSink {
+            for layout in linter.layouts { layoutSink(layout) }
+            linter.removeLayouts()
+        }
+        guard let limit else {
+            joined.append(linter)
+            return
+        }
+        joined.append(linter, keepingAtMost: limit) { code, guide in
+            // A finding of a code silenced for its guide, or for the run, takes no room: an
+            // error is never silenced.
+            code.severity == .error || !(allowed[guide]?.contains(code.id) == true || silencedCodes.contains(code.id))
         }
     }
 

@@ -111,10 +111,7 @@ public struct Linter: Sendable {
         return concurrentMap(chunkCount) { chunk in
             let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
-            for index in range {
-                linter.lint(guides[index])
-                linter.groupFindings(ofGuide: firstIndex + index)
-            }
+            for index in range { linter.lint(guides[index], position: firstIndex + index) }
             return linter
         }
     }
@@ -125,9 +122,53 @@ public struct Linter: Sendable {
         layouts += other.layouts
     }
 
+    /// What `append(_:keepingAtMost:reports:)` left out of one guide: how many findings, where
+    /// the first was, and their codes (whose severity the guide's `deny` may raise).
+    struct LeftOut: Sendable {
+        var count = 0
+        var firstRange: SourceRange?
+        var codes: Set<DiagnosticCode> = []
+    }
+
+    /// Drops the layouts recorded so far (once they are handed elsewhere).
+    mutating func removeLayouts() { layouts.removeAll() }
+
+    /// Findings left out by `append(_:keepingAtMost:reports:)`, by guide position.
+    private(set) var leftOut: [Int: LeftOut] = [:]
+
+    /// Adds another linter's findings after this one's, keeping at most `limit` merged findings
+    /// in all, so that a run's findings cost bounded memory however many there are: those
+    /// `reports` turns down (codes silenced for their guide) are dropped, and those past the
+    /// limit are counted by guide in `leftOut`.
+    mutating func append(_ other: Linter, keepingAtMost limit: Int, reports: (DiagnosticCode, Int) -> Bool) {
+        layouts += other.layouts
+        for group in other.groups where reports(group.finding.code, group.guide) {
+            if groups.count < limit {
+                groups.append(group)
+                continue
+            }
+            var left = leftOut[group.guide] ?? LeftOut()
+            left.count += 1
+            left.codes.insert(group.finding.code)
+            if left.firstRange.map({ group.finding.range.start < $0.start }) ?? true { left.firstRange = group.finding.range }
+            leftOut[group.guide] = left
+        }
+        for (guide, left) in other.leftOut {
+            var joined = leftOut[guide] ?? LeftOut()
+            joined.count += left.count
+            joined.codes.formUnion(left.codes)
+            if let range = left.firstRange, joined.firstRange.map({ range.start < $0.start }) ?? true { joined.firstRange = range }
+            leftOut[guide] = joined
+        }
+    }
+
     // MARK: Guides
 
-    private mutating func lint(_ guide: IRGuide) {
+    /// Lints one guide, at `position` in the run; its findings are merged across screens step by
+    /// step (a finding's place is its step or page, so no two of them share one), which keeps a
+    /// guide of many steps from holding every screen's findings at once.
+    private mutating func lint(_ guide: IRGuide, position: Int) {
+        defer { groupFindings(ofGuide: position) }
         currentGuide = guide.id
         var screens = options.screens
         if !guide.lint.devices.isEmpty {
@@ -145,14 +186,20 @@ public struct Linter: Sendable {
                    help: ["lint it on a screen in an orientation it supports, e.g. '--orientation both'"])
         }
         if let pages = guide.pages {
-            for page in pages.pages { lint(page, pages: pages, screens: screens) }
+            for page in pages.pages {
+                lint(page, pages: pages, screens: screens)
+                groupFindings(ofGuide: position)
+            }
         }
         for tour in guide.tours {
             guard let screenIR = guide.screens.first(where: { $0.id == tour.screen }) else { continue }
             var targets: [String: IRTarget] = [:]
             for target in screenIR.targets { targets[target.id] = target }
             currentTour = tour.id
-            for step in tour.steps { lint(step, targets: targets, screens: screens) }
+            for step in tour.steps {
+                lint(step, targets: targets, screens: screens)
+                groupFindings(ofGuide: position)
+            }
         }
     }
 
@@ -317,13 +364,24 @@ public struct Linter: Sendable {
         // Steps highlight a handful of targets: sort by leading edge and compare only neighbours
         // that can still overlap, so this stays O(n log n) however many there are.
         let order = cutouts.indices.sorted { cutouts[$0].bounds.minX < cutouts[$1].bounds.minX }
-        for (position, first) in order.enumerated() {
+        // Many targets in one place overlap pairwise: the first pairs are named and one more
+        // finding says there are others, so the findings (and the work of finding them) grow
+        // with the targets, not with their square.
+        var reported = 0
+        search: for (position, first) in order.enumerated() {
             for second in order[(position + 1)...] {
                 if cutouts[second].bounds.minX >= cutouts[first].bounds.maxX { break }
                 // Bounding boxes that share area are only a hint: two rounded holes side by side
                 // diagonally can share a box corner that neither covers.
                 let separation = cutouts[first].separation(from: cutouts[second])
                 guard separation < -1e-9 else { continue }
+                guard reported < Self.maximumOverlapsNamed else {
+                    record(.highlightsOverlap, range,
+                           "the cut-outs of more than \(Self.maximumOverlapsNamed) pairs of targets in step '\(step.id)' overlap",
+                           detail: "on \(screen.name)", help: ["highlight fewer targets at once, or in separate steps"])
+                    break search
+                }
+                reported += 1
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
                        detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt"
@@ -332,6 +390,9 @@ public struct Linter: Sendable {
             }
         }
     }
+
+    /// The most overlapping pairs of cut-outs named for one step on one screen.
+    public static let maximumOverlapsNamed = 16
 
     /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
     /// each circle smaller by half the overlap (their centres stay put); otherwise the largest

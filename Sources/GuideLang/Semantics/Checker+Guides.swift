@@ -3,13 +3,15 @@ extension Checker {
     struct GuideScope {
         var styles: [String: DeclarationNode]
         var screens: [String: DeclarationNode]
+        /// The screens the guide's tours run on so far (its own and shared ones).
+        var usedScreens: Set<DeclarationNode.Identity> = []
     }
 
     /// Lowers one guide; reports problems and returns nil when it cannot be lowered.
     func lowerGuide(_ node: DeclarationNode) -> IRGuide? {
         var scope = GuideScope(styles: self.scope(of: node.children(.style)), screens: self.scope(of: node.children(.screen)))
         // Check every local style's inheritance, used or not, and mark inherited styles used.
-        for style in node.children(.style) { _ = styleChain(of: style, localStyles: scope.styles) }
+        for style in node.children(.style) { styleChain(of: style, localStyles: scope.styles) }
         let title = requiredText(node, "title")
         var show = IRShowRule(key: node.name, version: 1, maxCount: 1, delay: 0, after: [], events: [])
         if case .show(let value)? = node.value("show") {
@@ -20,9 +22,10 @@ extension Checker {
         if case .duration(let seconds)? = node.value("delay") { show.delay = seconds }
         if case .conditions(let conditions)? = node.value("when") { show.events = conditions }
         if case .references(let references)? = node.value("after") {
+            var listed: Set<String> = []
             for reference in references {
                 if guides[reference.name] != nil {
-                    if show.after.contains(reference.name) {
+                    if !listed.insert(reference.name).inserted {
                         report(Diagnostic(.duplicateProperty, at: reference.range, "guide '\(reference.name)' is listed twice in 'after'"))
                     } else {
                         show.after.append(reference.name)
@@ -43,6 +46,7 @@ extension Checker {
         let pages = pagesBlocks.first.flatMap { lowerPages($0, scope: scope) }
 
         var usedScreens: [DeclarationNode] = node.children(.screen)
+        scope.usedScreens = Set(usedScreens.map(\.identity))
         var tours: [IRTour] = []
         // Tours are not referred to by name, but two with one name would confuse the app.
         _ = self.scope(of: node.children(.tour))

@@ -1,10 +1,33 @@
 extension Checker {
-    /// The styles a node draws on, nearest first: its `style`, that style's `style`, and so on.
-    /// Reports unknown styles and cycles, and marks the styles used.
-    func styleChain(of node: DeclarationNode, localStyles: [String: DeclarationNode]) -> [DeclarationNode] {
-        var chain: [DeclarationNode] = []
+    /// What a style gives once its inheritance is resolved: the style it inherits from (nil for
+    /// none, an unknown one, or the link that closed a cycle) and every property it provides, its
+    /// own over those it inherits. Kept per style, so a chain of styles is walked once however
+    /// many styles and steps draw on it.
+    struct ResolvedStyle {
+        let parent: DeclarationNode?
+        let properties: DeclarationNode.PropertyList
+    }
+
+    /// A style and a kind of block it was checked to apply to.
+    struct StyleUse: Hashable {
+        let style: DeclarationNode.Identity
+        let kind: DeclarationKind
+    }
+
+    /// The first style a node draws on (its `style`), with everything that style inherits
+    /// resolved; nil when it names none or an unknown one. Reports unknown styles and cycles, and
+    /// marks the styles used.
+    ///
+    /// Each style is resolved once: the walk stops at the first style resolved before, so a chain
+    /// of n styles costs n steps in all, not n for each of its styles.
+    @discardableResult
+    func styleChain(of node: DeclarationNode, localStyles: [String: DeclarationNode]) -> DeclarationNode? {
+        if node.kind == .style, let resolved = resolvedStyles[node.identity] { return resolved.parent }
+        // The walk: the node, then each style the one before it inherits from, as far as a style
+        // resolved before (or the end of the chain).
+        var path: [DeclarationNode] = [node]
+        var onPath: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
         var current = node
-        var visited: Set<ObjectIdentifier> = [ObjectIdentifier(node)]
         while case .string(let name)? = current.value("style"), let entry = current.properties["style"] {
             let reference = Reference(name: name, range: entry.valueRange)
             // A top-level style means the same wherever it is used: its parent is looked up among
@@ -16,30 +39,58 @@ extension Checker {
                 break
             }
             style.isUsed = true
-            guard visited.insert(ObjectIdentifier(style)).inserted else {
-                // Styles are told apart by identity: two guides may each have a style 'look'.
-                let members = Set((chain + [style]).map(\.identity))
-                if reportedStyleCycles.isDisjoint(with: members) {
-                    reportedStyleCycles.formUnion(members)
-                    let path = [node] + chain
-                    let start = path.firstIndex { $0 === style } ?? 0
-                    let cycle = path[start...].map(\.name) + [style.name]
-                    report(Diagnostic(
-                        .styleCycle, at: reference.range, "styles inherit from each other in a cycle: " + cycle.joined(separator: " -> "),
-                        labels: chain.map { .init($0.nameRange, "style '\($0.name)'") },
-                        help: ["remove 'style:' from one of these styles"]))
-                }
+            guard onPath.insert(ObjectIdentifier(style)).inserted else {
+                reportCycle(closedBy: style, at: reference.range, path: path)
                 break
             }
-            chain.append(style)
+            path.append(style)
+            if resolvedStyles[style.identity] != nil { break }
             current = style
         }
-        return chain
+        // Resolve the styles walked, from the far end: each inherits from the next on the path;
+        // the last inherits from nothing (the chain ended, a style was unknown, or it closed a
+        // cycle) unless it was resolved before.
+        var inherited: DeclarationNode.PropertyList?
+        for (position, style) in path.enumerated().reversed() where style.kind == .style {
+            if let resolved = resolvedStyles[style.identity] {
+                inherited = resolved.properties
+                continue
+            }
+            var properties = inherited ?? DeclarationNode.PropertyList()
+            for (name, entry) in style.properties.inOrder { properties[name] = entry }
+            let parent = position + 1 < path.count ? path[position + 1] : nil
+            resolvedStyles[style.identity] = ResolvedStyle(parent: parent, properties: properties)
+            inherited = properties
+        }
+        return path.count > 1 ? path[1] : nil
     }
 
-    /// A page or step with its styles, then the block that holds it (the tour or `pages`) with its
-    /// styles: where a presentation property is looked up, in order.
-    typealias StyleChain = [(node: DeclarationNode, styles: [DeclarationNode])]
+    /// Reports the cycle a walk closed by coming back to `style`: the walk is `path` (the node it
+    /// started from, then the styles it followed).
+    private func reportCycle(closedBy style: DeclarationNode, at range: SourceRange, path: [DeclarationNode]) {
+        let start = path.firstIndex { $0 === style } ?? 0
+        let chain = path.dropFirst()
+        report(Diagnostic(
+            .styleCycle, at: range,
+            "styles inherit from each other in a cycle: "
+                + Self.cycleText(path[start...].prefix(Self.maximumCycleLabels).map(\.name), count: path.count - start, noun: "styles"),
+            labels: chain.prefix(Self.maximumCycleLabels).map { .init($0.nameRange, "style '\($0.name)'") },
+            help: ["remove 'style:' from one of these styles"]))
+    }
+
+    /// A style and the styles it inherits from, nearest first (a style inherits from nothing
+    /// once resolved, when its chain ended, named an unknown style or closed a cycle).
+    func inheritedStyles(from first: DeclarationNode?) -> UnfoldSequence<DeclarationNode, DeclarationNode?> {
+        sequence(state: first) { next in
+            guard let style = next else { return nil }
+            next = self.resolvedStyles[style.identity]?.parent
+            return style
+        }
+    }
+
+    /// A page or step with its first style, then the block that holds it (the tour or `pages`)
+    /// with its first style: where a presentation property is looked up, in order.
+    typealias StyleChain = [(node: DeclarationNode, style: DeclarationNode?)]
 
     /// The value of a presentation property for a page or step: the node itself, then its
     /// styles, then the next node in `chain` (the tour or `pages` block) and its styles.
@@ -49,28 +100,37 @@ extension Checker {
 
     /// Where the effective value of a property was written.
     func effectiveEntry(_ name: String, chain: StyleChain) -> DeclarationNode.PropertyEntry? {
-        for (node, styles) in chain {
+        for (node, style) in chain {
             if let entry = node.properties[name] { return entry }
-            for style in styles {
-                if let entry = style.properties[name] { return entry }
-            }
+            if let style, let entry = resolvedStyles[style.identity]?.properties[name] { return entry }
         }
         return nil
     }
 
-    /// Warns once for each style property that cannot apply to a node of `kind`.
-    func checkStylesApply(_ styles: [DeclarationNode], to kind: DeclarationKind, usedAt range: SourceRange) {
-        for style in styles {
+    /// Warns once for each style property that cannot apply to a node of `kind`, among `first`
+    /// and the styles it inherits from. A style checked for a kind before has had its whole chain
+    /// checked, so the walk stops there.
+    func checkStylesApply(_ first: DeclarationNode?, to kind: DeclarationKind, usedAt range: SourceRange) {
+        for style in inheritedStyles(from: first) {
+            guard checkedStyleUses.insert(StyleUse(style: style.identity, kind: kind)).inserted else { break }
             for (name, entry) in style.properties.inOrder {
                 guard let spec = PropertySchema.spec(named: name), !spec.styleTargets.isEmpty,
                       !spec.styleTargets.contains(kind) else { continue }
-                guard reportedInapplicable.insert("\(style.identity.file)/\(style.identity.offset)/\(name)/\(kind.rawValue)").inserted else { continue }
                 report(Diagnostic(
                     .inapplicableStyleProperty, at: entry.nameRange,
                     "style '\(style.name)' sets '\(name)', which does not apply to a \(kind.rawValue)",
                     labels: [.init(range, "style used on a \(kind.rawValue) here")],
                     notes: ["'\(name)' applies to " + spec.styleTargets.map { "a \($0.rawValue)" }.sorted().joined(separator: " or ")]))
             }
+        }
+    }
+
+    /// Forgets what was resolved about a guide's own styles once the guide is lowered: nothing
+    /// looks them up again.
+    func forgetStyles(_ styles: [DeclarationNode]) {
+        for style in styles {
+            resolvedStyles.removeValue(forKey: style.identity)
+            for kind in [DeclarationKind.page, .step] { checkedStyleUses.remove(StyleUse(style: style.identity, kind: kind)) }
         }
     }
 }

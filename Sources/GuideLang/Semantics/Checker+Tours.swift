@@ -8,7 +8,7 @@ extension Checker {
             screen = scope.screens[subject.name] ?? globalScreens[subject.name]
             if let screen {
                 screen.isUsed = true
-                if !usedScreens.contains(where: { $0 === screen }) { usedScreens.append(screen) }
+                if scope.usedScreens.insert(screen.identity).inserted { usedScreens.append(screen) }
             } else {
                 reportUnknown(subject, kind: "screen", candidates: Set(scope.screens.keys).union(globalScreens.keys))
             }
@@ -21,22 +21,47 @@ extension Checker {
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
                 help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
         }
-        let steps = stepNodes.map { lowerStep($0, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets) }
+        // The order needs every step's `order` and `after`; once it is settled each step is
+        // lowered and its properties released, and the steps are put in order where they lie, so
+        // a tour of many steps holds its IR once and its declarations' properties not at all.
         let order = StepOrdering.resolve(stepNodes, scope: stepScope, checker: self)
-        guard let screen, let order else { return nil }
-        // Sized exactly: the IR of every tour stays alive until it is emitted, and steps are large.
-        var ordered: [IRStep] = []
-        ordered.reserveCapacity(order.count)
-        for index in order {
-            guard let step = steps[index] else { return nil }
-            ordered.append(step)
+        var keepsSteps = screen != nil && order != nil
+        // Sized exactly: a guide's IR stays alive until it is handed on, and steps are large.
+        var steps: [IRStep] = []
+        if keepsSteps { steps.reserveCapacity(stepNodes.count) }
+        for stepNode in stepNodes {
+            let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets)
+            stepNode.properties = DeclarationNode.PropertyList()
+            guard keepsSteps else { continue }
+            guard let step else {
+                keepsSteps = false
+                steps = []
+                continue
+            }
+            steps.append(step)
         }
-        guard ordered.count == steps.count else { return nil }
-        return IRTour(id: node.name, screen: screen.name, steps: ordered)
+        guard keepsSteps, let screen, let order else { return nil }
+        Self.permute(&steps, into: order)
+        return IRTour(id: node.name, screen: screen.name, steps: steps)
+    }
+
+    /// Rearranges `elements` so that position k holds what was at `order[k]` (a permutation),
+    /// in place: each cycle of the permutation is followed once.
+    static func permute<Element>(_ elements: inout [Element], into order: [Int]) {
+        var isPlaced = [Bool](repeating: false, count: elements.count)
+        for start in elements.indices where !isPlaced[start] {
+            var position = start
+            while order[position] != start {
+                elements.swapAt(position, order[position])
+                isPlaced[position] = true
+                position = order[position]
+            }
+            isPlaced[position] = true
+        }
     }
 
     private func lowerStep(
-        _ node: DeclarationNode, tour: DeclarationNode, tourStyles: [DeclarationNode], scope: GuideScope,
+        _ node: DeclarationNode, tour: DeclarationNode, tourStyles: DeclarationNode?, scope: GuideScope,
         screen: DeclarationNode?, targets: [String: DeclarationNode]?
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
@@ -46,6 +71,7 @@ extension Checker {
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
 
         var highlighted: [String] = []
+        var highlightedNames: Set<String> = []
         if case .references(let references)? = node.value("highlight") {
             for reference in references {
                 guard let targets, let screen else { continue }  // the unknown screen is reported already
@@ -55,7 +81,7 @@ extension Checker {
                     continue
                 }
                 target.isUsed = true
-                if highlighted.contains(reference.name) {
+                guard highlightedNames.insert(reference.name).inserted else {
                     report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
                                       fixIts: []))
                     continue

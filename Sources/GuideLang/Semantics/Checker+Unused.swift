@@ -2,16 +2,17 @@ extension Checker {
     /// Reports guides whose `after` lists form a cycle: such guides could never show.
     func checkGuideOrder() {
         let nodes = topLevel.filter { $0.kind == .guide && guides[$0.name] === $0 }
-        var state: [String: Int] = [:]  // 1 = on the current path, 2 = done
+        // A guide's position on the current path, or -1 once it is done.
+        var state: [String: Int] = [:]
         for root in nodes where state[root.name] == nil {
             // Iterative depth-first search, so a long chain of guides cannot overflow the stack.
             var stack: [(node: DeclarationNode, next: Int)] = [(root, 0)]
-            state[root.name] = 1
+            state[root.name] = 0
             while let (node, next) = stack.last {
                 let references: [Reference]
                 if case .references(let value)? = node.value("after") { references = value } else { references = [] }
                 guard next < references.count else {
-                    state[node.name] = 2
+                    state[node.name] = -1
                     stack.removeLast()
                     continue
                 }
@@ -20,14 +21,13 @@ extension Checker {
                 guard let target = guides[reference.name] else { continue }
                 switch state[target.name] {
                 case nil:
-                    state[target.name] = 1
+                    state[target.name] = stack.count
                     stack.append((target, 0))
-                case 1:
-                    let start = stack.firstIndex { $0.node === target } ?? 0
-                    let names = stack[start...].map(\.node.name) + [target.name]
+                case let start? where start >= 0:
+                    let names = stack[start...].prefix(Self.maximumCycleLabels).map(\.node.name)
                     report(Diagnostic(
                         .orderCycle, at: reference.range,
-                        "guides wait for each other in a cycle: " + names.joined(separator: " -> "),
+                        "guides wait for each other in a cycle: " + Self.cycleText(names, count: stack.count - start, noun: "guides"),
                         notes: ["a guide with 'after' shows only once those guides have completed, so none of these can ever show"],
                         help: ["remove one of these 'after' entries"]))
                 default:
@@ -41,8 +41,7 @@ extension Checker {
     /// files named on the command line, that nothing uses. Imported files are libraries, so their
     /// unused declarations are fine. Run once every use is known: for a guide's own blocks when
     /// the guide has been lowered, for top-level ones at the end.
-    func unusedDiagnostics(under roots: [DeclarationNode]) -> [Diagnostic] {
-        var found: [Diagnostic] = []
+    func unusedDiagnostics(under roots: [DeclarationNode], _ found: (Diagnostic) -> Void) {
         var work = roots
         while let node = work.popLast() {
             // The targets of an unused screen are unused because of it: one warning is enough; and
@@ -53,19 +52,18 @@ extension Checker {
             guard node.isInRootFile, !node.isUsed, node.hasName else { continue }
             switch node.kind {
             case .target:
-                found.append(Diagnostic(
+                found(Diagnostic(
                     .unusedTarget, at: node.nameRange, "target '\(node.name)' is never highlighted",
                     help: ["highlight it in a step, or remove it"]))
             case .style:
-                found.append(Diagnostic(.unusedStyle, at: node.nameRange, "style '\(node.name)' is never used",
+                found(Diagnostic(.unusedStyle, at: node.nameRange, "style '\(node.name)' is never used",
                                         help: ["apply it with 'style: \(node.name)', or remove it"]))
             case .screen:
-                found.append(Diagnostic(.unusedScreen, at: node.nameRange, "screen '\(node.name)' has no tour",
+                found(Diagnostic(.unusedScreen, at: node.nameRange, "screen '\(node.name)' has no tour",
                                         help: ["add 'tour NAME on \(node.name) { ... }', or remove it"]))
             default:
                 break
             }
         }
-        return found
     }
 }

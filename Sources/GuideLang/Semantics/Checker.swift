@@ -21,10 +21,10 @@ public final class Checker {
     var guides: [String: DeclarationNode] = [:]
     var strings: StringTable
 
-    /// Styles already reported as part of a cycle, so a cycle is reported once.
-    var reportedStyleCycles: Set<DeclarationNode.Identity> = []
-    /// (style, property, target kind) triples already warned about.
-    var reportedInapplicable: Set<String> = []
+    /// Styles whose inheritance is resolved (see `styleChain`).
+    var resolvedStyles: [DeclarationNode.Identity: ResolvedStyle] = [:]
+    /// Styles already checked to apply to a kind of block, with the styles they inherit from.
+    var checkedStyleUses: Set<StyleUse> = []
     /// Screens lowered so far; a screen shared by guides is checked once.
     var loweredScreens: [DeclarationNode.Identity: IRScreen?] = [:]
     /// The most declarations one compilation checks (blocks of any kind, across all files).
@@ -46,10 +46,15 @@ public final class Checker {
 
     private init(
         files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool,
-        receiver: (any GuideStreamReceiver)?
+        receiver: (any GuideStreamReceiver)?, budget: DiagnosticBudget
     ) {
         self.files = files
         self.receiver = receiver
+        self.budget = budget
+        // Enough for every suggestion a real program needs (a misspelt name among a thousand is
+        // about 400,000), and bounded by the input however many unknown names meet however large
+        // a scope: at most about as much work again as checking the program.
+        suggestionBudget = 2_000_000 + 32 * files.reduce(0) { $0 + $1.bytes.count }
         self.rootFiles = rootFiles
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors
@@ -64,12 +69,15 @@ public final class Checker {
     /// With a `receiver`, each guide goes to it as soon as it is lowered and the returned
     /// documents hold no guides, so the program's IR is never held whole; `brokenStreamedGuides`
     /// then says which of the guides it got (by position) an error points into.
+    ///
+    /// Diagnostics take room in `budget`; what it leaves out is counted there (its `summary` is
+    /// the caller's to add), and the program still fails when an error was left out.
     public static func check(
         _ files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
-        streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil
+        streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil, budget: DiagnosticBudget = DiagnosticBudget()
     ) -> CheckResult {
         let checker = Checker(files: files, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
-                              hasLoaderErrors: hasLoaderErrors, receiver: receiver)
+                              hasLoaderErrors: hasLoaderErrors, receiver: receiver, budget: budget)
         let document = checker.run()
         return CheckResult(document: document, cleanGuides: checker.partialDocument, syntaxDiagnostics: checker.syntaxDiagnostics,
                            diagnostics: checker.diagnostics, brokenStreamedGuides: checker.brokenStreamedGuides)
@@ -92,18 +100,40 @@ public final class Checker {
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
     /// lowered for each of them, but its problem is one problem at one place.
     func report(_ diagnostic: Diagnostic) {
-        let identity = "\(diagnostic.code.id)|\(diagnostic.range.fileID.index)|\(diagnostic.range.start)|\(diagnostic.range.end)|\(diagnostic.message)"
         if diagnostic.severity == .error { hasErrors = true }
+        guard budget.reports(diagnostic) else { return }
         let file = diagnostic.range.fileID
         // A file full of mistakes keeps its first ones; the rest are counted and summarised at the end.
         guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
-            overflowPerFile[file, default: DiagnosticOverflow()].add(diagnostic)
+            overflowPerFile[file, default: DiagnosticOverflow()].add(
+                count: 1, severity: budget.reportedSeverity(diagnostic.severity, code: diagnostic.code), firstRange: diagnostic.range)
             return
         }
-        guard reported.insert(identity).inserted else { return }
+        // So does a run: once its budget is spent, diagnostics are only counted (and no longer
+        // remembered to tell repeats apart).
+        guard !budget.isFull else {
+            _ = budget.admit(diagnostic)
+            return
+        }
+        let identity = "\(diagnostic.code.id)|\(diagnostic.range.fileID.index)|\(diagnostic.range.start)|\(diagnostic.range.end)|\(diagnostic.message)"
+        guard reported.insert(identity).inserted, budget.admit(diagnostic) else { return }
         keptPerFile[file, default: 0] += 1
         diagnostics.append(diagnostic)
     }
+
+    /// Whether a diagnostic about `file` would be kept now, rather than only counted: a costly
+    /// one (with a suggestion among many names) is built only when it would be.
+    func keepsDiagnostics(in file: FileID) -> Bool {
+        !budget.isFull && keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile
+    }
+
+    /// Where diagnostics are kept across the run (shared with the loader and lint).
+    private let budget: DiagnosticBudget
+    /// What is left for suggestions (roughly, cells of edit-distance tables): `reportUnknown`
+    /// spends it, and goes without a suggestion once it is spent.
+    private var suggestionBudget: Int
+    /// Whether a file's lexical or syntax diagnostics hold an error, kept or left out.
+    private var hasSyntaxErrors = false
 
     /// How many diagnostics each file has kept, and what was left out once it reached the limit.
     private var keptPerFile: [FileID: Int] = [:]
@@ -132,7 +162,12 @@ public final class Checker {
             while let member = stream.next() {
                 collectTopLevel(member, seenDeclaration: &seenDeclaration)
             }
-            syntaxDiagnostics += stream.diagnostics
+            let (kept, leftOut) = stream.diagnosticParts
+            if leftOut.severity == .error || kept.contains(where: { $0.severity == .error }) { hasSyntaxErrors = true }
+            syntaxDiagnostics += budget.admitted(kept)
+            if let summary = leftOut.summary(limit: DiagnosticBag.maximumPerFile), budget.admit(summary: summary, of: leftOut) {
+                syntaxDiagnostics.append(summary)
+            }
         }
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
@@ -141,18 +176,30 @@ public final class Checker {
         var loweredGuides: [IRGuide] = []
         receiver?.begin(defaultLocale: strings.defaultLocale, locales: strings.locales)
         // Unused declarations inside guides, found as each guide is lowered and reported at the
-        // end if the program resolved.
+        // end if the program resolved: a file's first ones, as many as it can keep, and a count
+        // of the rest, which could not be kept however the run ends.
         var unusedInGuides: [Diagnostic] = []
+        var unusedPerFile: [FileID: Int] = [:]
+        var unusedLeftOut: [FileID: DiagnosticOverflow] = [:]
         for node in topLevel where node.kind == .guide {
             collectDeferredChildren(of: node)
             let lowered = lowerGuide(node)
-            unusedInGuides += unusedDiagnostics(under: node.children)
+            unusedDiagnostics(under: node.children) { diagnostic in
+                let file = diagnostic.range.fileID
+                guard unusedPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
+                    unusedLeftOut[file, default: DiagnosticOverflow()].add(diagnostic)
+                    return
+                }
+                unusedPerFile[file, default: 0] += 1
+                unusedInGuides.append(diagnostic)
+            }
             // A guide's own blocks are never looked up again (only top-level screens and styles
             // are shared), so they and their caches go with the guide.
             for screen in node.children(.screen) {
                 loweredScreens.removeValue(forKey: screen.identity)
                 targetScopes.removeValue(forKey: screen.identity)
             }
+            forgetStyles(node.children(.style))
             node.children = []
             guard let guide = lowered else { continue }
             loweredNodes.append(node)
@@ -161,23 +208,34 @@ public final class Checker {
         // Screens and styles no guide uses are still checked, so their mistakes surface; a style
         // that another style inherits from counts as used.
         for node in topLevel where node.kind == .screen { _ = lowerScreen(node) }
-        for node in topLevel where node.kind == .style { _ = styleChain(of: node, localStyles: [:]) }
+        for node in topLevel where node.kind == .style { styleChain(of: node, localStyles: [:]) }
         checkGuideOrder()
         strings.reportProblems(checker: self)
         defer {
             for file in overflowPerFile.keys.sorted() {
-                if let summary = overflowPerFile[file]?.summary(limit: DiagnosticBag.maximumPerFile) { diagnostics.append(summary) }
+                if let leftOut = overflowPerFile[file], let summary = leftOut.summary(limit: DiagnosticBag.maximumPerFile),
+                   budget.admit(summary: summary, of: leftOut) {
+                    diagnostics.append(summary)
+                }
             }
         }
-        let hasSyntaxErrors = syntaxDiagnostics.contains { $0.severity == .error }
         lintSettingRanges.sort { ($0.fileID.index, $0.start) < ($1.fileID.index, $1.start) }
         // Unused declarations are only worth reporting in a program that resolved: after an
         // error, a misspelt or misplaced reference would make its target look unused. A rejected
         // lint setting resolves nothing, so it hides nothing.
         if !hasLoaderErrors, !hasSyntaxErrors, !hasErrorsBesidesLintSettings {
-            for diagnostic in unusedInGuides + unusedDiagnostics(under: topLevel)
-            where !(diagnostic.code == .unusedStyle && hasUnresolvedStyle) {
-                report(diagnostic)
+            let isReported = { (diagnostic: Diagnostic) in !(diagnostic.code == .unusedStyle && self.hasUnresolvedStyle) }
+            for diagnostic in unusedInGuides where isReported(diagnostic) { report(diagnostic) }
+            for (file, leftOut) in unusedLeftOut.sorted(by: { $0.key < $1.key }) {
+                // Each file kept its first unused warnings above; these come after them.
+                if keptPerFile[file, default: 0] >= DiagnosticBag.maximumPerFile {
+                    overflowPerFile[file, default: DiagnosticOverflow()].add(leftOut)
+                } else {
+                    budget.count(leftOut)
+                }
+            }
+            unusedDiagnostics(under: topLevel) { diagnostic in
+                if isReported(diagnostic) { self.report(diagnostic) }
             }
             strings.reportUnused(checker: self)
         }
@@ -199,7 +257,7 @@ public final class Checker {
         guard !nodes.isEmpty else { return [] }
         let all = Set(nodes.indices)
         // An error left out has no range to place it in a guide, so then no guide counts as clean.
-        guard !overflowPerFile.values.contains(where: { $0.severity == .error }) else { return all }
+        guard !overflowPerFile.values.contains(where: { $0.severity == .error }), budget.overflow.severity != .error else { return all }
         let errors = (diagnostics + syntaxDiagnostics).filter { $0.severity == .error && !isInLintSetting($0.range) }.map(\.range)
         guard !errors.isEmpty else { return [] }
         // Guides in file and source order, so the one holding an offset is found by binary search.
@@ -226,7 +284,7 @@ public final class Checker {
 
     /// Whether an error has been reported, kept or left out, that is not a rejected lint setting.
     private var hasErrorsBesidesLintSettings: Bool {
-        overflowPerFile.values.contains { $0.severity == .error }
+        overflowPerFile.values.contains { $0.severity == .error } || budget.overflow.severity == .error
             || diagnostics.contains { $0.severity == .error && !isInLintSetting($0.range) }
     }
 
@@ -349,6 +407,8 @@ public final class Checker {
             })
         }
         var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: node.kind))
+        // A locale's keys by position in `node.strings`, so a duplicate is found without a search.
+        var stringPositions: [String: Int] = [:]
         for member in members {
             switch member {
             case .importDirective(let directive):
@@ -365,7 +425,7 @@ public final class Checker {
             case .property(let property):
                 guard part != .blocks else { continue }
                 if node.kind == .locale {
-                    collectString(property, into: node, in: tree, reader: &reader)
+                    collectString(property, into: node, in: tree, reader: &reader, positions: &stringPositions)
                 } else {
                     collectProperty(property, into: node, in: tree, reader: &reader)
                 }
@@ -446,7 +506,10 @@ public final class Checker {
         node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
     }
 
-    private func collectString(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
+    private func collectString(
+        _ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader,
+        positions: inout [String: Int]
+    ) {
         let nameToken = tree.tokens[property.name]
         let key = nameToken.kind == .string ? reader.stringValue(property.name) : tree.text(property.name)
         let keyRange = tree.range(property.name)
@@ -461,12 +524,14 @@ public final class Checker {
             }
             return
         }
-        if let first = node.strings.first(where: { $0.key == key }) {
+        if let position = positions[key] {
+            let first = node.strings[position]
             report(Diagnostic(
                 .duplicateDeclaration, at: keyRange, "string '\(key)' is defined twice in locale '\(node.name)'",
                 labels: [.init(first.keyRange, "first defined here")]))
             return
         }
+        positions[key] = node.strings.count
         node.strings.append(.init(key: key, value: reader.stringValue(index), keyRange: keyRange))
     }
 
@@ -507,21 +572,57 @@ public final class Checker {
     /// Reports a reference to nothing, with the closest name as a suggestion.
     /// `isQuoted` says the reference is a string literal, so the fix-it writes the suggestion
     /// in quotes.
-    func reportUnknown(_ reference: Reference, kind: String, candidates: some Sequence<String>, context: String? = nil,
-                       isQuoted: Bool = false) {
+    ///
+    /// The candidates are gathered only when the diagnostic will be kept, and compared with the
+    /// name only while the run's suggestion budget lasts: a program with thousands of unknown
+    /// names in a scope of thousands stays linear (past the budget they come without help).
+    func reportUnknown<Candidates: Sequence<String>>(
+        _ reference: Reference, kind: String, candidates makeCandidates: @autoclosure () -> Candidates,
+        context: String? = nil, isQuoted: Bool = false
+    ) {
         // A failed import may have declared it; the import error says what went wrong.
         if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
+        let message = "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")"
+        guard keepsDiagnostics(in: reference.range.fileID) else {
+            report(Diagnostic(.unknownReference, at: reference.range, message))
+            return
+        }
+        let candidates = makeCandidates()
+        // Comparing with each candidate costs about the product of the two lengths, and names
+        // far longer or shorter than this one are skipped cheaply.
+        let length = reference.name.utf8.count + 2
+        let cost = max(1, candidates.underestimatedCount) * length * length
+        guard cost <= suggestionBudget else {
+            suggestionBudget = 0
+            report(Diagnostic(.unknownReference, at: reference.range, message))
+            return
+        }
+        suggestionBudget -= cost
         let suggestion = Suggestion.didYouMean(reference.name, among: candidates)
-        let sorted = Array(candidates).sorted()
         var notes: [String] = []
         if suggestion == nil {
-            notes.append(sorted.isEmpty ? "no \(kind) is declared\(context.map { " \($0)" } ?? "")"
-                : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + sorted.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
-                    + (sorted.count > 8 ? ", ..." : ""))
+            let shown = Self.smallest(8, of: candidates)
+            notes.append(shown.names.isEmpty ? "no \(kind) is declared\(context.map { " \($0)" } ?? "")"
+                : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + shown.names.map { "'\($0)'" }.joined(separator: ", ")
+                    + (shown.hasMore ? ", ..." : ""))
         }
-        report(Diagnostic(.unknownReference, at: reference.range, "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")",
-                          notes: notes)
+        report(Diagnostic(.unknownReference, at: reference.range, message, notes: notes)
             .suggesting(suggestion, replacing: reference.range, with: suggestion.flatMap { isQuoted ? Self.quoted($0.name) : nil }))
+    }
+
+    /// The `count` smallest of `names` in order, and whether there are others: one pass, not a
+    /// sort of them all.
+    static func smallest(_ count: Int, of names: some Sequence<String>) -> (names: [String], hasMore: Bool) {
+        var kept: [String] = []
+        var total = 0
+        for name in names {
+            total += 1
+            guard kept.count < count || name < kept[kept.count - 1] else { continue }
+            let position = kept.firstIndex { name < $0 } ?? kept.count
+            kept.insert(name, at: position)
+            if kept.count > count { kept.removeLast() }
+        }
+        return (kept, total > kept.count)
     }
 
     /// Whether `text` lexes as one identifier.
@@ -532,6 +633,20 @@ public final class Checker {
             guard byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "-") else { return false }
         }
         return true
+    }
+
+    /// The most places a cycle's diagnostic labels, and the most names its message lists.
+    static let maximumCycleLabels = 8
+
+    /// A cycle as a message shows it, from the names of its first members in order and how
+    /// many members it has (by default, as many as named): `a -> b -> a`, or for a long cycle its
+    /// first members and its length, so that a cycle through thousands of declarations is still
+    /// a line.
+    static func cycleText(_ names: [String], count: Int? = nil, noun: String) -> String {
+        guard let first = names.first else { return "" }
+        let total = count ?? names.count
+        guard total > maximumCycleLabels else { return (names.prefix(total) + [first]).joined(separator: " -> ") }
+        return names.prefix(maximumCycleLabels).joined(separator: " -> ") + " -> ... -> \(first) (\(total) \(noun))"
     }
 
     /// A string literal for `text`, escaping quotes and backslashes.

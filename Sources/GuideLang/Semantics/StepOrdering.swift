@@ -61,65 +61,111 @@ enum StepOrdering {
         return isValid ? order : nil
     }
 
-    /// Reports every cycle among the steps that could not be placed, each as a path.
+    /// Reports a cycle in each knot of steps that could not be placed, as a path.
     ///
-    /// The unplaced steps are those in a cycle and those after one. Repeatedly: drop the steps
-    /// with no unplaced predecessor left, then walk backwards from any remaining step along
-    /// unplaced predecessors; every remaining step has one, so the walk must repeat a step, and
-    /// that closes a cycle. Its steps are then dropped and the search goes on.
+    /// The steps that could not be placed are those in a cycle and those after one. The knots are
+    /// their strongly connected components that hold a cycle; in each, a walk backwards from its
+    /// first step along its first predecessor in the knot must come back to a step it has seen,
+    /// which closes a cycle, reported from its first step. Each step and each `after` is visited
+    /// a bounded number of times, however many cycles there are.
     private static func reportCycles(_ steps: [DeclarationNode], successors: [[Int]], placed: Set<Int>, checker: Checker) {
-        var predecessors = [[Int]](repeating: [], count: steps.count)
+        let count = steps.count
+        var predecessors = [[Int]](repeating: [], count: count)
         for (from, targets) in successors.enumerated() {
             for to in targets { predecessors[to].append(from) }
         }
-        var remaining = Set(steps.indices).subtracting(placed)
-        // How many unplaced predecessors each remaining step still has; a step that reaches
-        // zero only comes after a cycle and is dropped, its successors counted down in turn,
-        // so each edge is visited once however many cycles there are.
-        var predecessorsLeft = [Int](repeating: 0, count: steps.count)
-        for step in remaining { predecessorsLeft[step] = predecessors[step].filter(remaining.contains).count }
-        func drop(_ dropped: [Int]) {
-            var queue = dropped
-            for step in dropped { remaining.remove(step) }
-            while let step = queue.popLast() {
-                for next in successors[step] where remaining.contains(next) {
-                    predecessorsLeft[next] -= 1
-                    if predecessorsLeft[next] == 0 {
-                        remaining.remove(next)
-                        queue.append(next)
-                    }
-                }
-            }
+        let component = components(count: count, successors: successors, placed: placed)
+        var size: [Int: Int] = [:]
+        var firstSteps: [Int] = []
+        for step in 0..<count where component[step] >= 0 {
+            if size[component[step]] == nil { firstSteps.append(step) }
+            size[component[step], default: 0] += 1
         }
-        drop(remaining.filter { predecessorsLeft[$0] == 0 })
-        while !remaining.isEmpty {
-            guard let start = remaining.min() else { return }
+        for start in firstSteps {
+            let knot = component[start]
+            guard size[knot, default: 0] > 1 || successors[start].contains(start) else { continue }
             var seenAt: [Int: Int] = [:]
             var path: [Int] = []
             var current = start
             while seenAt[current] == nil {
                 seenAt[current] = path.count
                 path.append(current)
-                // cannot fire: every remaining step has a remaining predecessor (dropped above).
-                current = predecessors[current].filter(remaining.contains).min()!
+                // Every step of a knot has a predecessor in it.
+                guard let previous = predecessors[current].lazy.filter({ component[$0] == knot }).min() else { return }
+                current = previous
             }
-            // The walk went backwards, so the cycle in `after` order is the reversed path.
             guard let cycleStart = seenAt[current] else { return }
+            // The walk went backwards, so the cycle in `after` order is the reversed path; it is
+            // told from its first step.
             let cycle = Array(path[cycleStart...].reversed())
-            report(cycle, steps, checker: checker)
-            drop(cycle)
+            let first = cycle.indices.min { cycle[$0] < cycle[$1] } ?? 0
+            report(Array(cycle[first...] + cycle[..<first]), steps, checker: checker)
         }
     }
 
+    /// The strongly connected component of each step that could not be placed, numbered from 0,
+    /// and -1 for the others (Tarjan's algorithm with a stack of its own, so a long chain of steps
+    /// cannot overflow the call stack).
+    private static func components(count: Int, successors: [[Int]], placed: Set<Int>) -> [Int] {
+        var isPlaced = [Bool](repeating: false, count: count)
+        for step in placed { isPlaced[step] = true }
+        var index = [Int](repeating: -1, count: count)
+        var lowLink = [Int](repeating: 0, count: count)
+        var isOnStack = [Bool](repeating: false, count: count)
+        var component = [Int](repeating: -1, count: count)
+        var stack: [Int] = []
+        // The depth-first search's path: each step with the next of its successors to visit.
+        var work: [(step: Int, edge: Int)] = []
+        var nextIndex = 0
+        var nextComponent = 0
+        func enter(_ step: Int) {
+            index[step] = nextIndex
+            lowLink[step] = nextIndex
+            nextIndex += 1
+            stack.append(step)
+            isOnStack[step] = true
+            work.append((step, 0))
+        }
+        for root in 0..<count where index[root] < 0 && !isPlaced[root] {
+            enter(root)
+            while let (step, edge) = work.last {
+                if edge < successors[step].count {
+                    work[work.count - 1].edge += 1
+                    let next = successors[step][edge]
+                    if isPlaced[next] { continue }
+                    if index[next] < 0 {
+                        enter(next)
+                    } else if isOnStack[next] {
+                        lowLink[step] = min(lowLink[step], index[next])
+                    }
+                    continue
+                }
+                work.removeLast()
+                if let parent = work.last?.step { lowLink[parent] = min(lowLink[parent], lowLink[step]) }
+                guard lowLink[step] == index[step] else { continue }
+                while let member = stack.popLast() {
+                    isOnStack[member] = false
+                    component[member] = nextComponent
+                    if member == step { break }
+                }
+                nextComponent += 1
+            }
+        }
+        return component
+    }
+
+    /// Reports one cycle; a long one is named by its first steps and its length and labelled at
+    /// its first steps only, so that a cycle through a whole tour stays one readable diagnostic.
     private static func report(_ cycle: [Int], _ steps: [DeclarationNode], checker: Checker) {
-        let names = cycle.map { steps[$0].name } + [steps[cycle[0]].name]
         let first = steps[cycle[1 % cycle.count]]
         let range = first.properties["after"]?.range ?? first.nameRange
+        let shown = cycle.prefix(Checker.maximumCycleLabels + 1).map { steps[$0] }
         checker.report(Diagnostic(
-            .orderCycle, at: range, "steps are ordered after each other in a cycle: " + names.joined(separator: " -> "),
-            labels: cycle.map { steps[$0] }.compactMap { step in
-                step.properties["after"].map { .init($0.range, "'\(step.name)' comes after this") }
-            }.filter { $0.range != range },
+            .orderCycle, at: range,
+            "steps are ordered after each other in a cycle: " + Checker.cycleText(shown.map(\.name), count: cycle.count, noun: "steps"),
+            labels: Array(shown.compactMap { step in
+                step.properties["after"].map { Diagnostic.Label($0.range, "'\(step.name)' comes after this") }
+            }.filter { $0.range != range }.prefix(Checker.maximumCycleLabels)),
             help: ["remove one of these 'after' constraints"]))
     }
 }

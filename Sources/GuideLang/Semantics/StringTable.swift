@@ -1,17 +1,15 @@
 /// The localized strings of a program: every `locale` block merged, the default locale, and
 /// which keys are used, so keys missing in a locale and unused keys can be reported.
+///
+/// Each text is kept once, in `translations` (the locale blocks' own lists are released once
+/// merged): the strings table can be most of a program.
 struct StringTable {
-    private struct Definition {
-        var value: String
-        var range: SourceRange
-    }
-
     /// Locales in output order: the default first, then declaration order.
     private(set) var locales: [String] = []
     private(set) var defaultLocale: String?
-    private var entries: [String: [String: Definition]] = [:]
-    /// Each key's first definition, in declaration order, for unused warnings.
-    private var keyOrder: [(key: String, range: SourceRange, isInRootFile: Bool)] = []
+    /// Each key's first definition, in declaration order, for unused warnings, with how many
+    /// locales define it.
+    private var keyOrder: [(key: String, range: SourceRange, isInRootFile: Bool, localeCount: Int)] = []
     private var firstUse: [String: SourceRange] = [:]
     private var hasTable = false
     /// Set after an unknown key: the key it meant would then look unused.
@@ -43,15 +41,18 @@ struct StringTable {
                 }
                 localeNodes[locale.name] = locale
                 declared.append(locale.name)
-                var table: [String: Definition] = [:]
                 for entry in locale.strings {
-                    table[entry.key] = Definition(value: entry.value, range: entry.keyRange)
-                    if firstDefinitionIndex[entry.key] == nil {
+                    // A locale defines a key once (a repeat is reported and dropped when collected),
+                    // and locales come in declaration order, so each key's texts are in that order.
+                    translations[entry.key, default: []].append((locale.name, entry.value))
+                    if let index = firstDefinitionIndex[entry.key] {
+                        keyOrder[index].localeCount += 1
+                    } else {
                         firstDefinitionIndex[entry.key] = keyOrder.count
-                        keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile))
+                        keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile, 1))
                     }
                 }
-                entries[locale.name] = table
+                locale.strings = []
             }
         }
         if let (reference, _) = defaultReference {
@@ -78,7 +79,20 @@ struct StringTable {
         } else {
             locales = declared
         }
+        // Output order puts the default locale first: move its text to the front of each key's.
+        if let defaultLocale, locales.count > 1 {
+            for index in translations.indices {
+                var texts = translations.values[index]
+                guard let position = texts.firstIndex(where: { $0.locale == defaultLocale }), position > 0 else { continue }
+                texts.insert(texts.remove(at: position), at: 0)
+                translations.values[index] = texts
+            }
+        }
     }
+
+    /// Each key's text in the locales that define it, in `locales` order: what a use of the key
+    /// lowers to, found at once instead of by asking every locale.
+    private var translations: [String: [(locale: String, value: String)]] = [:]
 
     private var firstDefinitionIndex: [String: Int] = [:]
 
@@ -97,23 +111,22 @@ struct StringTable {
                 firstUse[key] = firstUse[key] ?? text.range
                 return nil
             }
-            let translations = locales.compactMap { locale in entries[locale]?[key].map { (locale: locale, value: $0.value) } }
-            guard !translations.isEmpty else {
+            guard let translations = translations[key], let first = translations.first else {
                 hasUnresolvedKey = true
                 checker.reportUnknown(Reference(name: key, range: text.range), kind: "string key",
-                                      candidates: keyOrder.map(\.key), isQuoted: true)
+                                      candidates: keyOrder.lazy.map(\.key), isQuoted: true)
                 return nil
             }
             if firstUse[key] == nil { firstUse[key] = text.range }
-            let defaultValue = defaultLocale.flatMap { entries[$0]?[key]?.value } ?? translations[0].value
-            return IRText(key: key, defaultValue: defaultValue, translations: translations)
+            // The default locale comes first in `locales`, so its text is the first when it has one.
+            return IRText(key: key, defaultValue: first.value, translations: translations)
         }
     }
 
     /// Warns about keys no text uses, in the files named on the command line.
     func reportUnused(checker: Checker) {
         guard !hasUnresolvedKey else { return }
-        for (key, definitionRange, isInRootFile) in keyOrder where isInRootFile && firstUse[key] == nil {
+        for (key, definitionRange, isInRootFile, _) in keyOrder where isInRootFile && firstUse[key] == nil {
             checker.report(Diagnostic(
                 .unusedString, at: definitionRange, "string '\(key)' is never used",
                 help: ["use it with key(\"\(key)\"), or remove it from every locale"]))
@@ -121,17 +134,38 @@ struct StringTable {
     }
 
     /// Reports used keys missing from a locale.
+    ///
+    /// A key every locale defines costs nothing here. For the others, only the first missing
+    /// locales are named (a long list is cut short), and finding them passes only locales that
+    /// define the key: the work is bounded by the definitions, however many locales lack keys.
     func reportProblems(checker: Checker) {
-        for (key, definitionRange, _) in keyOrder {
+        let shown = 8
+        for (key, definitionRange, _, localeCount) in keyOrder where localeCount < locales.count {
             guard let use = firstUse[key] else { continue }
-            let missing = locales.filter { entries[$0]?[key] == nil }
-            if !missing.isEmpty {
-                checker.report(Diagnostic(
-                    .missingTranslation, at: use,
-                    "string '\(key)' is missing in locale\(missing.count == 1 ? "" : "s") " + missing.map { "'\($0)'" }.joined(separator: ", "),
-                    labels: [.init(definitionRange, "defined here")],
-                    help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ")]))
+            guard checker.keepsDiagnostics(in: use.fileID) else {
+                checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
+                continue
             }
+            let missingCount = locales.count - localeCount
+            // Both lists are in `locales` order, so one walk finds the locales the key lacks.
+            let defined = translations[key] ?? []
+            var next = 0
+            var missing: [String] = []
+            for locale in locales {
+                if next < defined.count, defined[next].locale == locale {
+                    next += 1
+                } else {
+                    missing.append(locale)
+                    if missing.count == shown { break }
+                }
+            }
+            let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
+            checker.report(Diagnostic(
+                .missingTranslation, at: use,
+                "string '\(key)' is missing in locale\(missingCount == 1 ? "" : "s") "
+                    + missing.map { "'\($0)'" }.joined(separator: ", ") + more,
+                labels: [.init(definitionRange, "defined here")],
+                help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more]))
         }
     }
 }

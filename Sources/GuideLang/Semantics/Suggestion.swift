@@ -29,7 +29,10 @@ public enum Suggestion {
                 best = (index, 0)
                 break
             }
-            let distance = editDistance(loweredScalars, Array(candidate.unicodeScalars))
+            let candidateScalars = Array(candidate.unicodeScalars)
+            // Spellings whose lengths differ by more than the limit are further apart than it.
+            guard abs(candidateScalars.count - loweredScalars.count) <= limit else { continue }
+            let distance = editDistance(loweredScalars, candidateScalars)
             // Ties go to the earlier spelling: the names come before their synonyms.
             if distance <= limit, distance < (best?.distance ?? Int.max) { best = (index, distance) }
         }

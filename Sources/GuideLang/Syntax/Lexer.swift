@@ -11,7 +11,7 @@ public struct Lexer {
     /// The most bytes guidec reads in one file (64 MiB): far above any real guide, and low
     /// enough that a runaway input is refused before it costs memory.
     public static let maximumFileSize = 64 * 1024 * 1024
-    /// The longest string literal, in bytes (1 MiB).
+    /// The longest string literal, in bytes between its quotes (1 MiB).
     public static let maximumStringLength = 1024 * 1024
     /// The longest name, number or colour, in bytes.
     public static let maximumWordLength = 1024
@@ -37,6 +37,8 @@ public struct Lexer {
 
     /// Whether the file was too large and lexes as nothing but the end of the file.
     private var isEmptied = false
+    /// How many bytes of the string just scanned are its quotes.
+    private var stringDelimiterLength = 0
 
     /// The lexical diagnostics reported so far.
     var reportedDiagnostics: DiagnosticBag { diagnostics }
@@ -81,7 +83,7 @@ public struct Lexer {
 
     /// Reports a token longer than guidec accepts; it is kept, so parsing goes on.
     private mutating func checkLength(_ kind: TokenKind, start: Int) {
-        let length = index - start
+        let length = index - start - (kind == .string ? stringDelimiterLength : 0)
         let limit = kind == .string ? Self.maximumStringLength : Self.maximumWordLength
         guard length > limit, kind != .unknown else { return }
         diagnostics.report(Diagnostic(
@@ -326,6 +328,7 @@ public struct Lexer {
         var scanner = StringLiteralScanner(bytes: bytes, fileID: fileID)
         index = scanner.scan(from: index, decoding: false)
         diagnostics.report(contentsOf: scanner.diagnostics)
+        stringDelimiterLength = scanner.delimiterLength
         let closes = index - start >= 6 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80 && bytes[index - 1] == 0x9D
         var fixIts = [Diagnostic.FixIt(range: range(start, start + 3), replacement: "\"", message: "use a straight quote")]
         if closes { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
@@ -338,6 +341,7 @@ public struct Lexer {
         var scanner = StringLiteralScanner(bytes: bytes, fileID: fileID)
         index = scanner.scan(from: index, decoding: false)
         diagnostics.report(contentsOf: scanner.diagnostics)
+        stringDelimiterLength = scanner.delimiterLength
     }
 }
 

@@ -118,6 +118,11 @@ public struct Parser {
         DiagnosticBag.merged([lexer.reportedDiagnostics, diagnostics])
     }
 
+    /// The lexical and syntax diagnostics so far, cut to the file's limit, and what was left out.
+    var diagnosticParts: (kept: [Diagnostic], overflow: DiagnosticOverflow) {
+        DiagnosticBag.mergedParts([lexer.reportedDiagnostics, diagnostics])
+    }
+
     /// Lexes and parses a file.
     public static func parse(_ source: SourceFile, fileID: FileID = FileID(0)) -> SyntaxTree {
         let (tokens, lexical) = Lexer.tokenize(source, fileID: fileID)

@@ -7,8 +7,13 @@
 struct StringLiteralScanner {
     let bytes: [UInt8]
     let fileID: FileID
-    private(set) var diagnostics: [Diagnostic] = []
+    /// The literal's problems, found only when not decoding (the lexer reports them once); a
+    /// bag, so that a literal of many bad escapes keeps a bounded number.
+    private(set) var diagnostics = DiagnosticBag()
     private(set) var value: [UInt8] = []
+    /// How many bytes of the literal scanned last are its quotes (the opening ones, and the
+    /// closing ones if it has them): the rest is what the string limit measures.
+    private(set) var delimiterLength = 0
     private var isDecoding = false
 
     init(bytes: [UInt8], fileID: FileID) {
@@ -23,6 +28,11 @@ struct StringLiteralScanner {
 
     private func at(_ position: Int) -> UInt8 { position < bytes.count ? bytes[position] : 0 }
 
+    /// Records a problem, unless decoding: the lexer has reported it already.
+    private mutating func report(_ diagnostic: Diagnostic) {
+        if !isDecoding { diagnostics.report(diagnostic) }
+    }
+
     /// Scans the literal whose opening quote is at `start`; returns the offset just past it.
     mutating func scan(from start: Int, decoding: Bool) -> Int {
         isDecoding = decoding
@@ -34,7 +44,10 @@ struct StringLiteralScanner {
         var index = start + 1
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { return index + 1 }
+            if byte == UInt8(ascii: "\"") {
+                delimiterLength = 2
+                return index + 1
+            }
             if byte == 0x0A || byte == 0x0D { break }
             if byte == UInt8(ascii: "\\") {
                 index = scanEscape(at: index)
@@ -42,10 +55,11 @@ struct StringLiteralScanner {
                 index = appendScalar(at: index)
             }
         }
-        diagnostics.append(Diagnostic(
+        report(Diagnostic(
             .unterminatedString, at: range(start, index), "unterminated string",
             notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
             fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
+        delimiterLength = 1
         return index
     }
 
@@ -54,16 +68,20 @@ struct StringLiteralScanner {
     private mutating func scanCurlyQuoted(from start: Int) -> Int {
         var index = start + 3
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
-            if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C { return index + 3 }
+            if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C {
+                delimiterLength = 6
+                return index + 3
+            }
             index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index)
         }
+        delimiterLength = 3
         return index
     }
 
     /// Copies one scalar (or one invalid byte) into the value.
     private mutating func appendScalar(at index: Int) -> Int {
         let scalarLength = UTF8Validation.scalarLength(bytes, at: index)
-        if scalarLength == 0 { diagnostics.append(UTF8Validation.invalidByte(bytes, at: index, fileID: fileID)) }
+        if scalarLength == 0 { report(UTF8Validation.invalidByte(bytes, at: index, fileID: fileID)) }
         let length = max(1, scalarLength)
         if isDecoding { value.append(contentsOf: bytes[index..<min(index + length, bytes.count)]) }
         return index + length
@@ -98,20 +116,20 @@ struct StringLiteralScanner {
                 return position + 1
             }
             let end = at(position) == UInt8(ascii: "}") ? position + 1 : position
-            diagnostics.append(Diagnostic(
+            report(Diagnostic(
                 .invalidEscape, at: range(index, end), "invalid unicode escape",
                 help: ["write a Unicode scalar as \\u{1F600}: one to eight hex digits naming a value up to 10FFFF, not a surrogate"]))
             return end
         }
         if next == 0x0A || next == 0x0D || index + 1 >= bytes.count {
-            diagnostics.append(Diagnostic(
+            report(Diagnostic(
                 .invalidEscape, at: range(index, index + 1), "backslash at the end of a line",
                 help: ["write '\\\\' for a backslash, or use \"\"\" for text over several lines"]))
             return index + 1
         }
         let length = max(1, UTF8Validation.scalarLength(bytes, at: index + 1))
         let shown = String(decoding: bytes[index..<min(index + 1 + length, bytes.count)], as: UTF8.self)
-        diagnostics.append(Diagnostic(
+        report(Diagnostic(
             .invalidEscape, at: range(index, index + 1 + length), "unknown escape '\(shown)'",
             notes: ["strings know the escapes \\n \\t \\r \\0 \\\" \\\\ and \\u{...}"],
             fixIts: [.init(range: range(index, index + 1), replacement: "\\\\", message: "write '\\\\' for a literal backslash")]))
@@ -141,12 +159,15 @@ struct StringLiteralScanner {
 
     private mutating func scanMultiline(from start: Int) -> Int {
         let afterOpening = start + 3
-        let openingLineEnd = lineEnd(from: afterOpening)
+        // Only the spaces after the opening quotes are looked at before deciding: measuring the
+        // whole line first would cost the rest of the line for each of many `""""""` on it.
+        let openingTextStart = indentationEnd(from: afterOpening, to: bytes.count)
         // Find the closing delimiter: the first line whose text starts with """.
         var lines: [Range<Int>] = []
         var firstLineIsInline = false
-        if indentationEnd(from: afterOpening, to: openingLineEnd) != openingLineEnd {
-            diagnostics.append(Diagnostic(
+        var openingLineEnd = openingTextStart
+        if at(openingTextStart) != 0x0A, at(openingTextStart) != 0x0D, openingTextStart < bytes.count {
+            report(Diagnostic(
                 .unterminatedString, at: range(start, start + 3),
                 "multi-line string must start on the line after its opening '\"\"\"'",
                 help: ["break the line after '\"\"\"', or use a single-line string \"...\""],
@@ -155,13 +176,15 @@ struct StringLiteralScanner {
             // closing quotes do not open a new string that swallows the rest of the file.
             // `"""text"""` on one line: a complete, if misformatted, string.
             var position = afterOpening
-            while position + 2 < openingLineEnd {
-                if bytes[position] == UInt8(ascii: "\""), bytes[position + 1] == UInt8(ascii: "\""), bytes[position + 2] == UInt8(ascii: "\"") {
+            while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
+                if bytes[position] == UInt8(ascii: "\""), at(position + 1) == UInt8(ascii: "\""), at(position + 2) == UInt8(ascii: "\"") {
                     if isDecoding { value.append(contentsOf: bytes[afterOpening..<position]) }
+                    delimiterLength = 6
                     return position + 3
                 }
                 position += 1
             }
+            openingLineEnd = position
             lines.append(afterOpening..<openingLineEnd)
             firstLineIsInline = true
         }
@@ -171,15 +194,17 @@ struct StringLiteralScanner {
             let textStart = indentationEnd(from: lineStart, to: end)
             if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
                 decodeMultiline(lines: lines, indentation: lineStart..<textStart, firstLineIsInline: firstLineIsInline)
+                delimiterLength = 6
                 return textStart + 3
             }
             lines.append(lineStart..<end)
             if end >= bytes.count { break }
             lineStart = nextLineStart(after: end)
         }
-        diagnostics.append(Diagnostic(
+        report(Diagnostic(
             .unterminatedString, at: range(start, start + 3), "unterminated multi-line string",
             notes: ["a multi-line string ends at a line that starts with '\"\"\"'"]))
+        delimiterLength = 3
         return bytes.count
     }
 
@@ -195,7 +220,7 @@ struct StringLiteralScanner {
             } else if bytes[line].starts(with: prefix) {
                 index += prefix.count
             } else {
-                diagnostics.append(Diagnostic(
+                report(Diagnostic(
                     .multilineIndentation, at: range(line.lowerBound, textStart),
                     "line is indented less than the closing '\"\"\"'",
                     notes: ["the closing delimiter's indentation is removed from every line, so each line must start with it"],

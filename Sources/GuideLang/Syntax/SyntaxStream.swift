@@ -36,4 +36,8 @@ public struct SyntaxStream {
 
     /// The lexical and syntax diagnostics of what has been read so far, in source order.
     public var diagnostics: [Diagnostic] { parser.allDiagnostics }
+
+    /// The lexical and syntax diagnostics read so far, cut to the file's limit, and what was left
+    /// out (which `diagnostics` ends with a summary of).
+    public var diagnosticParts: (kept: [Diagnostic], overflow: DiagnosticOverflow) { parser.diagnosticParts }
 }

@@ -10,6 +10,12 @@ struct SeverityAdjustment {
     /// `--deny`: diagnostics with these codes are errors.
     var denied: Set<DiagnosticCode> = []
 
+    /// A run's diagnostic budget under this adjustment: silenced codes take no room, and what is
+    /// left out counts at the severity the run would report.
+    func budget() -> DiagnosticBudget {
+        DiagnosticBudget(silencing: Set(allowed.map(\.id)), escalating: Set(denied.map(\.id)), warningsAreErrors: warningsAreErrors)
+    }
+
     /// The diagnostics after the adjustment.
     func adjusted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.compactMap { diagnostic in

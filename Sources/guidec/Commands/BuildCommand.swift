@@ -35,20 +35,30 @@ enum BuildCommand {
                 destination = (output, kind)
             }
         }
-        let compilation = inputs.compile(streamingGuidesTo: nil)
+        // Anything but a regular file cannot take back what it was given, so the JSON waits in a
+        // spool (a temporary file, not memory: it is several times the input) as guides come, and
+        // is copied out a megabyte at a time once the build has succeeded.
+        let spool = OutputSpool()
+        let stream = IRJSONStream(pretty: !arguments.isCompact) { spool.append($0) }
+        let compilation = inputs.compile(streamingGuidesTo: stream)
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
-        guard CompilationInputs.status(diagnostics, of: compilation) == .success, let document = compilation.document else { return .failure }
-        // Standard output cannot take back what it was given, so the document is complete before
-        // the first byte goes out; then it streams a megabyte at a time.
+        guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return .failure }
+        stream.finish()
+        let copy = { (sink: (UnsafeRawBufferPointer) -> Void) -> Bool in
+            guard spool.copy(to: sink) else {
+                Terminal.error("cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")")
+                return false
+            }
+            return true
+        }
         if let destination {
             if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
                 Terminal.error(OutputDestination.refusal(destination.path, input: input))
                 return .failure
             }
-            return destination.kind.write(document, pretty: !arguments.isCompact, to: destination.path)
+            return destination.kind.write(to: destination.path, copy)
         }
-        IRJSONEmitter.emit(document, pretty: !arguments.isCompact) { Terminal.standardOutput(rawBytes: $0) }
-        return .success
+        return copy(Terminal.standardOutput(rawBytes:)) ? .success : .failure
     }
 
     /// `build -o FILE`: each guide's JSON goes to the atomic write's temporary file as soon as it

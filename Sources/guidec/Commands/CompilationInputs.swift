@@ -9,6 +9,9 @@ struct CompilationInputs {
     let roots: [SourceFile]
     /// The disk, for imports: inside `--import-root`, or else the folders of the files named.
     let provider: FileSystemSourceProvider
+    /// The run's diagnostic budget, shared by loading, checking and lint: the codes `--allow`
+    /// silences take no room in it, and what it leaves out counts as `--deny` and `--werror` make it.
+    let budget: DiagnosticBudget
 
     /// Reads the files named; nil when one could not be read (each is reported).
     init?(_ arguments: ParsedArguments, files: [String]) {
@@ -20,17 +23,19 @@ struct CompilationInputs {
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
             : arguments.importRoots
         provider = FileSystemSourceProvider(roots: importRoots)
+        budget = arguments.severity.budget()
     }
 
     /// Compiles the files, handing each guide to `receiver` as it is lowered.
     func compile(streamingGuidesTo receiver: (any GuideStreamReceiver)?) -> Compilation {
-        Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver)
+        Compilation.compile(roots: roots, provider: provider, streamingGuidesTo: receiver, budget: budget)
     }
 
-    /// Reports `diagnostics` of `compilation` after `--allow`, `--deny` and `--werror`, machine
-    /// formats to standard output when it is free for them; returns what was reported.
+    /// Reports `diagnostics` of `compilation`, with the budget's summary of what it left out,
+    /// after `--allow`, `--deny` and `--werror`, machine formats to standard output when it is
+    /// free for them; returns what was reported. Called once per run.
     func report(_ diagnostics: [Diagnostic], of compilation: Compilation, machineFormatsToOutput: Bool) -> [Diagnostic] {
-        let adjusted = arguments.severity.adjusted(diagnostics)
+        let adjusted = arguments.severity.adjusted(diagnostics + (budget.summary().map { [$0] } ?? []))
         arguments.diagnosticFormat.report(adjusted, files: { compilation.file($0) }, color: arguments.color,
                                           machineFormatsToOutput: machineFormatsToOutput)
         return adjusted

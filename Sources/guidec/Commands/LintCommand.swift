@@ -22,15 +22,25 @@ enum LintCommand {
     /// broken file in a commit does not hide the layout problems of the rest.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
-        let lintStream = LintStream(options: Linter.Options(
-            screens: screens(for: arguments), orientations: arguments.orientations, category: arguments.textSize,
-            recordsLayouts: arguments.diagnosticFormat == .json))
+        // JSON output also says where every tip landed, one line per step and screen, after the
+        // diagnostics: the lines wait in a spool (a temporary file), not in memory.
+        let spool = arguments.diagnosticFormat == .json ? OutputSpool() : nil
+        var layoutSink: (@Sendable (Linter.StepLayout) -> Void)?
+        if let spool { layoutSink = { layout in spool.append(layout.jsonLine, label: layout.guide) } }
+        let lintStream = LintStream(
+            options: Linter.Options(screens: screens(for: arguments), orientations: arguments.orientations,
+                                    category: arguments.textSize, recordsLayouts: spool != nil),
+            budget: inputs.budget,
+            layoutSink: layoutSink)
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
-        let (lint, layouts) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
+        let (lint, _) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
+        let excludedGuides = lintStream.excludedGuideIDs(compilation.brokenStreamedGuides)
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         machineFormatsToOutput: true)
-        // JSON output also says where every tip landed, one line per step and screen.
-        if arguments.diagnosticFormat == .json, !layouts.isEmpty { Terminal.standardOutput(layouts.map(\.jsonLine).joined()) }
+        if let spool, !spool.copy(spool.ranges(excluding: excludedGuides), to: Terminal.standardOutput(rawBytes:)) {
+            Terminal.error("cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")")
+            return .failure
+        }
         return CompilationInputs.status(diagnostics, of: compilation)
     }
 
