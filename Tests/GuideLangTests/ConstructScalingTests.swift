@@ -151,6 +151,11 @@ struct ConstructScalingTests {
         Construct("long lines of text", lint, base: 40) { n in
             "guide g {\n  title: \"T\"\n  pages {\n" + (0..<n).map { "    page p\($0) { title: \"x\"  body: \"" + String(repeating: "a few words of text ", count: 100) + "\" }\n" }.joined() + "  }\n}\n"
         },
+        // A word wider than the tip breaks anywhere; finding each break must not rescan the word.
+        Construct("a body of one long word, then one of wide characters", lint, base: 20_000) { n in
+            "guide g {\n  title: \"T\"\n  pages {\n    page p { title: \"x\"  body: \"" + String(repeating: "a", count: n) + " "
+                + String(repeating: "字", count: n) + "\" }\n  }\n}\n"
+        },
         // 8,000 problems, then 16,000 of which the run keeps 10,000.
         Construct("many files of junk", check, base: 8, minimumRatio: 1.05) { n in
             Dictionary(uniqueKeysWithValues: (0..<n).map { ("junk\($0).guide", String(repeating: "\\\n", count: 1_000)) })

@@ -481,7 +481,9 @@ struct LayoutBlockTextTests {
         #expect(body == TextMetrics.measure("Hello there", textStyle: nil, size: 15, weight: "regular", category: .large, maxWidth: 120))
     }
 
-    @Test func hugeWordsTerminateInLinearTime() {
+    /// A word wider than the tip breaks where it must; that it does so in linear time is
+    /// ConstructScalingTests' "a body of one long word" (instructions, not a clock).
+    @Test func hugeWordsBreakWhereTheyMust() {
         let word = String(repeating: "a", count: 10_000)
         let measurement = Self.body(word, maxWidth: 100)
         // 11 characters per line: ceil(10000 / 11) lines.
@@ -489,15 +491,6 @@ struct LayoutBlockTextTests {
         #expect(measurement.width == 93.5)
         let wide = Self.body(String(repeating: "字", count: 10_000), maxWidth: 100)
         #expect(wide.lineCount == 10_000 / 5)
-
-        // Four times the text must take well under sixteen times as long (a quadratic loop would).
-        func fastest(_ text: String) -> Duration {
-            let clock = ContinuousClock()
-            return (0..<3).map { _ in clock.measure { _ = Self.body(text, maxWidth: 100) } }.min()!
-        }
-        let small = fastest(String(repeating: "a", count: 50_000) + " " + String(repeating: "字", count: 50_000))
-        let big = fastest(String(repeating: "a", count: 200_000) + " " + String(repeating: "字", count: 200_000))
-        #expect(big < small * 10, "\(small) then \(big)")
     }
 
     @Test func anyTextTerminates() {
