@@ -1,4 +1,4 @@
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for the language server's messages.
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for the language server's messages and IR documents.
 ///
 /// It never traps: bad input gives an error naming the byte offset. Nesting is limited to
 /// `maximumDepth`, so a hostile message cannot exhaust the stack.
