@@ -9,6 +9,10 @@ public struct JSONParser {
         public var message: String
         /// The byte offset where the text stops being JSON.
         public var offset: Int
+        /// The reason alone, without the offset, for callers that say where in their own terms.
+        public var reason: String
+        /// Whether the text may be JSON but nests deeper than `maximumDepth`.
+        public var isNestingTooDeep: Bool
     }
 
     /// The deepest nesting of arrays and objects accepted (no LSP message comes close).
@@ -34,7 +38,9 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func failure(_ reason: String) -> Failure { Failure(message: "\(reason) at byte \(index)", offset: index) }
+    private func failure(_ reason: String, isNestingTooDeep: Bool = false) -> Failure {
+        Failure(message: "\(reason) at byte \(index)", offset: index, reason: reason, isNestingTooDeep: isNestingTooDeep)
+    }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -66,7 +72,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
+        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep", isNestingTooDeep: true) }
         index += 1
         skipWhitespace()
     }
