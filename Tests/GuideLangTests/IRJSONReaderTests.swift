@@ -79,6 +79,13 @@ struct IRJSONReaderTests {
         }
     }
 
+    /// The documents of the fixtures are edits of `valid.json`, which is what `valid.guide`
+    /// builds to (recorded with `GUIDEC_RECORD=1` like any golden).
+    @Test func theValidDocumentIsWhatItsSourceBuildsTo() throws {
+        let document = try #require(TestSupport.compile(["valid.guide"], base: Self.fixtures).document)
+        TestSupport.assertGolden(IRJSONEmitter.emit(document), Self.fixtures.appendingPathComponent("valid.json"))
+    }
+
     /// Each class of error has a fixture that gives it.
     @Test func everyKindOfErrorHasAFixture() throws {
         var seen = Set<IRReadError.Kind>()

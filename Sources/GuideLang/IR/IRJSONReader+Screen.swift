@@ -38,25 +38,6 @@ extension IRJSONReader {
             scrollAxis: member(fields, "scrollAxis") { $0.nullableChoice($1, Self.scrollAxes) })
     }
 
-    /// The `kind` of a tagged object (a frame, shape, flip, advance or missing target), read
-    /// before its other keys since it decides which keys it has; nil when it is not one.
-    mutating func kind(_ value: JSONValue, _ kinds: [String]) -> String? {
-        guard case .object = value else {
-            report(.wrongType, "expected an object; found \(Self.describe(value))")
-            return nil
-        }
-        guard let kind = value["kind"] else {
-            report(.missingKey, "missing key \"kind\" (one of \(Self.list(kinds)))")
-            return nil
-        }
-        guard case .string(let text) = kind, kinds.contains(text) else {
-            let errorKind: IRReadError.Kind = if case .string = kind { .unknownValue } else { .wrongType }
-            report(errorKind, "expected one of \(Self.list(kinds)); found \(Self.describe(kind))", at: .key("kind"))
-            return nil
-        }
-        return text
-    }
-
     private mutating func readFrame(_ value: JSONValue) -> IRFrame {
         switch kind(value, Self.frameKinds) {
         case "absolute":

@@ -5,7 +5,7 @@ struct IRJSONFields {
     /// The value of each key, nil where it is missing.
     var values: [JSONValue?]
 
-    /// The value of `key`, nil when it is missing.
+    /// The value of `key`, nil when it is missing (or not a key of the type).
     subscript(key: String) -> JSONValue? {
         guard let index = keys.firstIndex(of: key) else { return nil }
         return values[index]
@@ -21,8 +21,12 @@ extension IRJSONReader {
             report(.wrongType, "expected an object; found \(Self.describe(value))")
             return fields
         }
+        // Members usually come in the emitter's order, so the key after the last one matched
+        // is tried first: a document is mostly keys, and this halves the time spent on them.
+        var next = 0
         for (key, member) in members {
-            guard let index = keys.firstIndex(of: key) else {
+            let guess = next < keys.count && keys[next] == key ? next : keys.firstIndex(of: key)
+            guard let index = guess else {
                 if options.unknownKeys == .reject {
                     report(.unknownKey, "unknown key \(IRJSONPath.quoted(key)); expected only \(Self.list(keys))")
                 }
@@ -32,6 +36,7 @@ extension IRJSONReader {
                 report(.duplicateKey, "key \(IRJSONPath.quoted(key)) is written twice")
             }
             fields.values[index] = member
+            next = index + 1
         }
         for (index, key) in keys.enumerated() where fields.values[index] == nil {
             report(.missingKey, "missing key \(IRJSONPath.quoted(key))")
@@ -86,6 +91,25 @@ extension IRJSONReader {
             path.components.removeLast()
         }
         return result
+    }
+
+    /// The `kind` of a tagged object (a frame, shape, flip, advance or missing target), read
+    /// before its other keys since it decides which keys it has; nil when it is not one.
+    mutating func kind(_ value: JSONValue, _ kinds: [String]) -> String? {
+        guard case .object = value else {
+            report(.wrongType, "expected an object; found \(Self.describe(value))")
+            return nil
+        }
+        guard let kind = value["kind"] else {
+            report(.missingKey, "missing key \"kind\" (one of \(Self.list(kinds)))")
+            return nil
+        }
+        guard case .string(let text) = kind, kinds.contains(text) else {
+            let errorKind: IRReadError.Kind = if case .string = kind { .unknownValue } else { .wrongType }
+            report(errorKind, "expected one of \(Self.list(kinds)); found \(Self.describe(kind))", at: .key("kind"))
+            return nil
+        }
+        return text
     }
 
     /// A string.

@@ -39,7 +39,10 @@ public struct IRJSONReader {
         case .failure(let failure):
             let (line, column) = lineAndColumn(of: failure.offset, in: bytes)
             let place = "line \(line), column \(column)"
-            if failure.isNestingTooDeep {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                // Editors on Windows add one; say so rather than "unexpected character".
+                reader.report(.notJSON, "not JSON: the file starts with a UTF-8 byte order mark, which JSON does not allow; save it without one")
+            } else if failure.isNestingTooDeep {
                 reader.report(.nestingTooDeep, "arrays and objects nest more than \(JSONParser.maximumDepth) deep at \(place), far deeper than a guide IR document ever does")
             } else {
                 reader.report(.notJSON, "not JSON: \(failure.reason) at \(place)")
