@@ -98,6 +98,40 @@ struct IRJSONReaderTests {
         }
     }
 
+    /// Whatever the bytes, the reader returns: every truncation of the valid document and
+    /// thousands of byte-level mutations of it (replacements, deletions, insertions of JSON's
+    /// own characters) give a document or errors, each at a path from `$` with a message in
+    /// lowercase, never a trap.
+    @Test func damagedDocumentsGiveErrorsNeverATrap() throws {
+        let valid = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("valid.json")))
+        var candidates: [[UInt8]] = stride(from: 0, to: valid.count, by: 7).map { Array(valid[0..<$0]) }
+        var generator = RobustnessTests.SeededGenerator(state: 12)
+        let alphabet = Array("{}[]\":,0-9.eE+-tfnul \\/\u{7F}é".utf8)
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let index = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[index] = alphabet.randomElement(using: &generator) ?? 0
+                case 1: bytes.remove(at: index)
+                default: bytes.insert(alphabet.randomElement(using: &generator) ?? 0, at: index)
+                }
+            }
+            candidates.append(bytes)
+        }
+        var refused = 0
+        for bytes in candidates {
+            guard case .failure(let failure) = IRJSONReader.read(bytes) else { continue }
+            refused += 1
+            #expect(!failure.errors.isEmpty)
+            for error in failure.errors {
+                #expect(error.path.hasPrefix("$"), "\(error)")
+                #expect(error.message.first?.isUppercase == false, "\(error)")
+            }
+        }
+        #expect(refused > candidates.count / 2, "most damaged documents are refused")
+    }
+
     /// Players ignore keys they do not know (docs/ir.md, "Versioning"): with `.ignore` a key
     /// added within version 1 reads, and the document is the one without it.
     @Test func unknownKeysCanBeIgnored() throws {
@@ -161,3 +195,4 @@ struct IRJSONReaderTests {
         #expect(other.errors.contains { $0.path.hasSuffix(".translations[\"zh-Hans\"]") }, "\(other)")
     }
 }
+
