@@ -1,14 +1,20 @@
 /// The members of one JSON object, matched against the keys its type has.
 struct IRJSONFields {
+    /// The most keys a type has room for (a step, the largest, has 14).
+    static let capacity = 16
     /// The keys of the type, in the order the emitter writes them.
     let keys: [String]
-    /// The value of each key, nil where it is missing.
-    var values: [JSONValue?]
+    /// The object's members as written.
+    var members: [(String, JSONValue)] = []
+    /// Where the member of each key is in `members`, -1 where it is missing: kept inline,
+    /// since a large document has millions of objects and an array each would be allocated.
+    var positions = InlineArray<16, Int32>(repeating: -1)
 
     /// The value of `key`, nil when it is missing (or not a key of the type).
     subscript(key: String) -> JSONValue? {
-        guard let index = keys.firstIndex(of: key) else { return nil }
-        return values[index]
+        guard let index = keys.firstIndex(of: key), index < Self.capacity else { return nil }
+        let position = positions[index]
+        return position < 0 ? nil : members[Int(position)].1
     }
 }
 
@@ -16,29 +22,30 @@ extension IRJSONReader {
     /// An object's members matched against `keys`: a key missing, unknown (unless ignored) or
     /// written twice is reported at the object.
     mutating func object(_ value: JSONValue, _ keys: [String]) -> IRJSONFields {
-        var fields = IRJSONFields(keys: keys, values: Array(repeating: nil, count: keys.count))
+        var fields = IRJSONFields(keys: keys)
         guard case .object(let members) = value else {
             report(.wrongType, "expected an object; found \(Self.describe(value))")
             return fields
         }
+        fields.members = members
         // Members usually come in the emitter's order, so the key after the last one matched
-        // is tried first: a document is mostly keys, and this halves the time spent on them.
+        // is tried first, and most keys cost one comparison.
         var next = 0
-        for (key, member) in members {
+        for (position, (key, _)) in members.enumerated() {
             let guess = next < keys.count && keys[next] == key ? next : keys.firstIndex(of: key)
-            guard let index = guess else {
+            guard let index = guess, index < IRJSONFields.capacity else {
                 if options.unknownKeys == .reject {
                     report(.unknownKey, "unknown key \(IRJSONPath.quoted(key)); expected only \(Self.list(keys))")
                 }
                 continue
             }
-            if fields.values[index] != nil {
+            if fields.positions[index] >= 0 {
                 report(.duplicateKey, "key \(IRJSONPath.quoted(key)) is written twice")
             }
-            fields.values[index] = member
+            fields.positions[index] = Int32(truncatingIfNeeded: position)
             next = index + 1
         }
-        for (index, key) in keys.enumerated() where fields.values[index] == nil {
+        for (index, key) in keys.enumerated() where index >= IRJSONFields.capacity || fields.positions[index] < 0 {
             report(.missingKey, "missing key \(IRJSONPath.quoted(key))")
         }
         return fields
