@@ -1,4 +1,4 @@
-/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for the language server's messages.
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, for the language server's messages and IR documents.
 ///
 /// It never traps: bad input gives an error naming the byte offset. Nesting is limited to
 /// `maximumDepth`, so a hostile message cannot exhaust the stack.
@@ -9,6 +9,10 @@ public struct JSONParser {
         public var message: String
         /// The byte offset where the text stops being JSON.
         public var offset: Int
+        /// The reason alone, without the offset, for callers that say where in their own terms.
+        public var reason: String
+        /// Whether the text may be JSON but nests deeper than `maximumDepth`.
+        public var isNestingTooDeep: Bool
     }
 
     /// The deepest nesting of arrays and objects accepted (no LSP message comes close).
@@ -34,7 +38,9 @@ public struct JSONParser {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func failure(_ reason: String) -> Failure { Failure(message: "\(reason) at byte \(index)", offset: index) }
+    private func failure(_ reason: String, isNestingTooDeep: Bool = false) -> Failure {
+        Failure(message: "\(reason) at byte \(index)", offset: index, reason: reason, isNestingTooDeep: isNestingTooDeep)
+    }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -66,7 +72,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(Failure) {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep") }
+        guard depth <= Self.maximumDepth else { throw failure("nested more than \(Self.maximumDepth) deep", isNestingTooDeep: true) }
         index += 1
         skipWhitespace()
     }
@@ -147,10 +153,26 @@ public struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw failure("expected a digit in the exponent") }
         }
-        // The grammar above admits only what Double's parser reads.
         let literal = String(decoding: bytes[start..<index], as: UTF8.self)
+        if let value = Self.wholeNumber(bytes[start..<index]) { return JSONNumber(literal: literal, value: value) }
+        // The grammar above admits only what Double's parser reads.
         guard let value = Double(literal) else { throw failure("invalid number") }
         return JSONNumber(literal: literal, value: value)
+    }
+
+    /// The value of an integer of at most 15 digits (every one a `Double` holds exactly), read
+    /// without `strtod`: most numbers of a document are such; nil for any other number.
+    private static func wholeNumber(_ text: ArraySlice<UInt8>) -> Double? {
+        let isNegative = text.first == UInt8(ascii: "-")
+        let digits = isNegative ? text.dropFirst() : text
+        guard !digits.isEmpty, digits.count <= 15 else { return nil }
+        var value = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        // `-0` is the negative zero `Double("-0")` gives.
+        return isNegative ? -Double(value) : Double(value)
     }
 
     private mutating func parseString() throws(Failure) -> String {
@@ -161,7 +183,15 @@ public struct JSONParser {
         // the message's bytes.
         if current == UInt8(ascii: "\"") {
             defer { index += 1 }
-            guard let text = String(validating: bytes[start..<index], as: UTF8.self) else { throw failure("invalid UTF-8 in a string") }
+            let end = index
+            // ASCII text (keys, ids, colours: most strings of a document) needs no validation,
+            // which costs a generic lookup per string; a large document has millions.
+            let text: String? = bytes.withUnsafeBufferPointer { buffer in
+                let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                if run.allSatisfy({ $0 < 0x80 }) { return String(decoding: run, as: UTF8.self) }
+                return String(validating: run, as: UTF8.self)
+            }
+            guard let text else { throw failure("invalid UTF-8 in a string") }
             return text
         }
         var scalars = Array(bytes[start..<index])

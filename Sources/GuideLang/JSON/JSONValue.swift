@@ -1,4 +1,4 @@
-/// A JSON value, as the language server reads and writes its messages.
+/// A JSON value: what `JSONParser` reads (language server messages, IR documents) and what replies are built from.
 public enum JSONValue: Equatable, Sendable {
     /// `null`.
     case null

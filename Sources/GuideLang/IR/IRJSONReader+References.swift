@@ -1,0 +1,155 @@
+/// What the schema cannot say and the compiler guarantees (docs/ir.md, "Validating
+/// documents"): ids are unique in their scope, every name refers to something that exists, no
+/// guide waits for itself through `show.after`, and scroll anchors fit their containers.
+/// Runs on the model once it has read without errors, so its paths are built from indices.
+extension IRJSONReader {
+    mutating func checkReferences(_ document: GuideDocument) {
+        let guideIndex = firstIndices(document.guides.map(\.id), kind: "guide") { "$.guides[\($0)].id" }
+        for (guideNumber, guide) in document.guides.enumerated() {
+            let guidePath = "$.guides[\(guideNumber)]"
+            for (number, id) in guide.show.after.enumerated() {
+                if guideIndex[id] == nil {
+                    report(.unknownReference, at: "\(guidePath).show.after[\(number)]", "no guide \(IRJSONPath.quoted(id)) in the document")
+                } else if id == guide.id {
+                    report(.inconsistent, at: "\(guidePath).show.after[\(number)]", "a guide cannot wait for itself")
+                }
+            }
+            if let pages = guide.pages {
+                _ = firstIndices(pages.pages.map(\.id), kind: "page") { "\(guidePath).pages.pages[\($0)].id" }
+            }
+            let screenIndex = firstIndices(guide.screens.map(\.id), kind: "screen") { "\(guidePath).screens[\($0)].id" }
+            for (screenNumber, screen) in guide.screens.enumerated() {
+                checkTargets(screen, at: "\(guidePath).screens[\(screenNumber)]")
+            }
+            _ = firstIndices(guide.tours.map(\.id), kind: "tour") { "\(guidePath).tours[\($0)].id" }
+            for (tourNumber, tour) in guide.tours.enumerated() {
+                let tourPath = "\(guidePath).tours[\(tourNumber)]"
+                guard let screenNumber = screenIndex[tour.screen] else {
+                    report(.unknownReference, at: "\(tourPath).screen", "no screen \(IRJSONPath.quoted(tour.screen)) in the guide's \"screens\"")
+                    continue
+                }
+                checkSteps(tour, on: guide.screens[screenNumber], at: tourPath)
+            }
+        }
+        checkAfterCycles(document, guideIndex)
+    }
+
+    /// The index of each id's first use; a later use is reported as a duplicate.
+    private mutating func firstIndices(_ ids: [String], kind: String, path: (Int) -> String) -> [String: Int] {
+        var first: [String: Int] = [:]
+        first.reserveCapacity(ids.count)
+        for (index, id) in ids.enumerated() {
+            if let earlier = first[id] {
+                report(.duplicateID, at: path(index), "\(kind) id \(IRJSONPath.quoted(id)) is already used at \(path(earlier))")
+            } else {
+                first[id] = index
+            }
+        }
+        return first
+    }
+
+    /// Anchors a container scrolling along `axis` can scroll a target to.
+    private static func anchors(for axis: String) -> [String] {
+        switch axis {
+        case "horizontal": ["leading", "center", "trailing"]
+        case "vertical": ["top", "center", "bottom"]
+        default: anchors
+        }
+    }
+
+    private mutating func checkTargets(_ screen: IRScreen, at screenPath: String) {
+        let targetIndex = firstIndices(screen.targets.map(\.id), kind: "target") { "\(screenPath).targets[\($0)].id" }
+        for (number, target) in screen.targets.enumerated() {
+            guard let scroll = target.scroll else { continue }
+            let scrollPath = "\(screenPath).targets[\(number)].scroll"
+            guard let containerNumber = targetIndex[scroll.container] else {
+                report(.unknownReference, at: "\(scrollPath).container", "no target \(IRJSONPath.quoted(scroll.container)) on the screen")
+                continue
+            }
+            guard let axis = screen.targets[containerNumber].scrollAxis else {
+                report(.inconsistent, at: "\(scrollPath).container", "target \(IRJSONPath.quoted(scroll.container)) is not a scroll container (its \"scrollAxis\" is null)")
+                continue
+            }
+            if let anchor = scroll.anchor, !Self.anchors(for: axis).contains(anchor) {
+                report(.inconsistent, at: "\(scrollPath).anchor",
+                       "a \(axis) container scrolls to \(Self.list(Self.anchors(for: axis))); found \(IRJSONPath.quoted(anchor))")
+            }
+        }
+        // Containers inside containers: the chain from any target must end.
+        var state = [UInt8](repeating: 0, count: screen.targets.count)  // 0 new, 1 on the walk, 2 done
+        for start in screen.targets.indices where state[start] == 0 {
+            var walk: [Int] = []
+            var current: Int? = start
+            while let index = current, state[index] == 0 {
+                state[index] = 1
+                walk.append(index)
+                current = screen.targets[index].scroll.flatMap { targetIndex[$0.container] }
+            }
+            if let index = current, state[index] == 1 {
+                let cycle = walk.drop { $0 != index }.map { screen.targets[$0].id } + [screen.targets[index].id]
+                report(.inconsistent, at: "\(screenPath).targets[\(index)].scroll.container",
+                       "scroll containers contain each other: \(cycle.joined(separator: " in "))")
+            }
+            for index in walk { state[index] = 2 }
+        }
+    }
+
+    private mutating func checkSteps(_ tour: IRTour, on screen: IRScreen, at tourPath: String) {
+        _ = firstIndices(tour.steps.map(\.id), kind: "step") { "\(tourPath).steps[\($0)].id" }
+        var targetIndex: [String: Int] = [:]
+        for (index, target) in screen.targets.enumerated() where targetIndex[target.id] == nil { targetIndex[target.id] = index }
+        for (stepNumber, step) in tour.steps.enumerated() {
+            let stepPath = "\(tourPath).steps[\(stepNumber)]"
+            for (number, id) in step.targets.enumerated() {
+                guard let index = targetIndex[id] else {
+                    report(.unknownReference, at: "\(stepPath).targets[\(number)]",
+                           "no target \(IRJSONPath.quoted(id)) on screen \(IRJSONPath.quoted(screen.id))")
+                    continue
+                }
+                guard let anchor = step.scrollAnchor, let scroll = screen.targets[index].scroll,
+                      let container = targetIndex[scroll.container], let axis = screen.targets[container].scrollAxis,
+                      !Self.anchors(for: axis).contains(anchor)
+                else { continue }
+                report(.inconsistent, at: "\(stepPath).scrollAnchor",
+                       "target \(IRJSONPath.quoted(id)) is in a \(axis) container, which scrolls to \(Self.list(Self.anchors(for: axis))); found \(IRJSONPath.quoted(anchor))")
+            }
+        }
+    }
+
+    /// Guides that wait for each other through `show.after` would never show: found by
+    /// removing guides whose prerequisites are all removed (Kahn), then naming one cycle left.
+    private mutating func checkAfterCycles(_ document: GuideDocument, _ guideIndex: [String: Int]) {
+        let guides = document.guides
+        var waitingOn = [Int](repeating: 0, count: guides.count)
+        var dependents = [[Int]](repeating: [], count: guides.count)
+        for (index, guide) in guides.enumerated() {
+            for id in Set(guide.show.after) {
+                guard let prerequisite = guideIndex[id], prerequisite != index else { continue }
+                waitingOn[index] += 1
+                dependents[prerequisite].append(index)
+            }
+        }
+        var ready = guides.indices.filter { waitingOn[$0] == 0 }
+        var removed = 0
+        while let index = ready.popLast() {
+            removed += 1
+            for dependent in dependents[index] {
+                waitingOn[dependent] -= 1
+                if waitingOn[dependent] == 0 { ready.append(dependent) }
+            }
+        }
+        guard removed < guides.count, let start = guides.indices.first(where: { waitingOn[$0] > 0 }) else { return }
+        // Every guide left waits on another guide left: follow them until one repeats.
+        var seenAt: [Int: Int] = [:]
+        var walk: [Int] = []
+        var current = start
+        while seenAt[current] == nil {
+            seenAt[current] = walk.count
+            walk.append(current)
+            current = guides[current].show.after.lazy.compactMap { guideIndex[$0] }.first { waitingOn[$0] > 0 && $0 != current } ?? current
+        }
+        let cycle = walk[(seenAt[current] ?? 0)...].map { guides[$0].id } + [guides[current].id]
+        let shown = cycle.count > 9 ? cycle.prefix(8).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) guides)" : cycle.joined(separator: " -> ")
+        report(.inconsistent, at: "$.guides[\(current)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
+    }
+}

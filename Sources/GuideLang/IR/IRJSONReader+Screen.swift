@@ -1,0 +1,91 @@
+/// Screens, their targets and the targets' frames.
+extension IRJSONReader {
+    static let screenKeys = ["id", "targets"]
+    static let targetKeys = ["id", "accessibilityId", "frame", "scroll", "scrollAxis"]
+    static let scrollKeys = ["container", "anchor"]
+    static let scrollAxes = ["horizontal", "vertical", "both"]
+    static let anchors = ["leading", "center", "trailing", "top", "bottom"]
+    static let frameKinds = ["constraints", "absolute"]
+    static let constraintsFrameKeys = ["kind", "horizontal", "vertical"]
+    static let absoluteFrameKeys = ["kind", "x", "y", "width", "height"]
+    static let constraintKeys = ["attribute", "value", "unit", "relativeTo"]
+    static let horizontalAttributes = ["leading", "trailing", "centerX", "width"]
+    static let verticalAttributes = ["top", "bottom", "centerY", "height"]
+    static let units = ["points", "fraction"]
+    static let references = ["screen", "safeArea"]
+
+    mutating func readScreen(_ value: JSONValue) -> IRScreen {
+        let fields = object(value, Self.screenKeys)
+        return IRScreen(
+            id: member(fields, "id") { $0.identifier($1) },
+            targets: member(fields, "targets") { reader, value in reader.array(value) { $0.readTarget($1) } })
+    }
+
+    private mutating func readTarget(_ value: JSONValue) -> IRTarget {
+        let fields = object(value, Self.targetKeys)
+        return IRTarget(
+            id: member(fields, "id") { $0.identifier($1) },
+            accessibilityID: member(fields, "accessibilityId") { $0.nullableString($1) },
+            frame: member(fields, "frame") { $0.readFrame($1) },
+            scroll: member(fields, "scroll") { reader, value in
+                reader.nullable(value) { reader, value in
+                    let fields = reader.object(value, Self.scrollKeys)
+                    return IRScroll(
+                        container: reader.member(fields, "container") { $0.identifier($1) },
+                        anchor: reader.member(fields, "anchor") { $0.nullableChoice($1, Self.anchors) })
+                }
+            },
+            scrollAxis: member(fields, "scrollAxis") { $0.nullableChoice($1, Self.scrollAxes) })
+    }
+
+    private mutating func readFrame(_ value: JSONValue) -> IRFrame {
+        switch kind(value, Self.frameKinds) {
+        case "absolute":
+            let fields = object(value, Self.absoluteFrameKeys)
+            return .absolute(
+                x: member(fields, "x") { $0.number($1) },
+                y: member(fields, "y") { $0.number($1) },
+                width: member(fields, "width") { $0.number($1, minimum: 0) },
+                height: member(fields, "height") { $0.number($1, minimum: 0) })
+        case "constraints":
+            let fields = object(value, Self.constraintsFrameKeys)
+            return .constraints(
+                horizontal: member(fields, "horizontal") { $0.readAxis($1, Self.horizontalAttributes) },
+                vertical: member(fields, "vertical") { $0.readAxis($1, Self.verticalAttributes) })
+        default:
+            return .absolute(x: 0, y: 0, width: 0, height: 0)
+        }
+    }
+
+    /// The two constraints of one axis, with different attributes.
+    private mutating func readAxis(_ value: JSONValue, _ attributes: [String]) -> [IRConstraint] {
+        let constraints = array(value) { $0.readConstraint($1, attributes) }
+        guard case .array(let elements) = value else { return constraints }
+        if elements.count != 2 {
+            report(.outOfRange, "expected exactly 2 constraints, one fixing the position and one the size or the other edge; found \(elements.count)")
+        } else if constraints[0].attribute == constraints[1].attribute, case .string = elements[1]["attribute"] {
+            report(.inconsistent, "both constraints fix \(IRJSONPath.quoted(constraints[0].attribute)); an axis needs two different attributes", at: .index(1))
+        }
+        return constraints
+    }
+
+    private mutating func readConstraint(_ value: JSONValue, _ attributes: [String]) -> IRConstraint {
+        let fields = object(value, Self.constraintKeys)
+        let attribute = member(fields, "attribute") { $0.choice($1, attributes) }
+        let unit = member(fields, "unit") { $0.choice($1, Self.units) }
+        let isSize = attribute == "width" || attribute == "height"
+        // The schema's `constraintValueBounds`: sizes are not negative, a size fraction is at
+        // most the whole, a position fraction lies within one reference length of it.
+        let bounds: (Double?, Double?) = switch (isSize, unit) {
+        case (true, "points"): (0, nil)
+        case (true, _): (0, 1)
+        case (false, "fraction"): (-1, 2)
+        default: (nil, nil)
+        }
+        return IRConstraint(
+            attribute: attribute,
+            value: member(fields, "value") { $0.number($1, minimum: bounds.0, maximum: bounds.1) },
+            unit: unit,
+            relativeTo: member(fields, "relativeTo") { $0.choice($1, Self.references) })
+    }
+}
