@@ -9,7 +9,7 @@ let package = Package(
     ],
     targets: [
         // Everything but file I/O and argument parsing lives here, so editors, tests and apps share it.
-        .target(name: "GuideLang", linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "GuideLang", path: "Sources", exclude: ["guidec"], linkerSettings: [.linkedLibrary("m")]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
         .executableTarget(name: "guidec", dependencies: ["GuideLang"]),
         .testTarget(
