@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A JSON number: the text a message wrote it as, or a `Double` the server built.
 ///
 /// A read number keeps its text because JSON-RPC asks for a request id to come back exactly as

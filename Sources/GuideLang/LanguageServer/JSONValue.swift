@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A JSON value, as the language server reads and writes its messages.
 public enum JSONValue: Equatable, Sendable {
     /// `null`.
