@@ -143,6 +143,9 @@ struct ModuleDependencyTests {
                 found.append("\(place) but uses '\(token.text)' (a thread, a task or I/O)")
             } else if token.text == "nonisolated" {
                 found.append("\(place) but opts out of isolation with 'nonisolated'")
+            } else if afterAt && token.text == "_silgen_name" {
+                // A function declared by its symbol reaches the C library without importing it.
+                found.append("\(place) but declares a foreign function with '@_silgen_name'")
             } else if afterAt && (token.text == "unchecked" || token.text == "globalActor" || token.text.hasSuffix("Actor")) {
                 found.append("\(place) but uses '@\(token.text)' (state shared across threads)")
             } else if token.text == "var", isStoredGlobal(tokens, varIndex: index, depth: depth) {
@@ -273,6 +276,7 @@ struct ModuleDependencyTests {
         (layout, "@MainActor enum E { static let x = 1 }", 1),
         (layout, "final class Box: @unchecked Sendable { var x = 0 }", 1),
         (layout, "var counter = 0", 1),
+        (layout, "@_silgen_name(\"write\") func write(_ fd: Int32, _ p: UnsafeRawPointer, _ n: Int) -> Int", 1),
         (layout, "enum E { static var minimum: Double { 2 } }\nvar computed: Int { 1 }", 0),
         (layout, "struct S { var x = 0; mutating func f() { var y = 1; y += x } }", 0),
         (layout, "// Thread and Task are not called here\nlet s = \"print(DispatchQueue)\"", 0),
