@@ -204,6 +204,23 @@ struct ModuleDependencyTests {
         #expect(folders.map { "Sources/\($0)/" } == rules.filter { $0.folder.hasPrefix("Sources/") }.map(\.folder).sorted())
     }
 
+    /// The front end is parameterised by what the layout engine knows instead of reading it:
+    /// GuideLang's source, syntax, semantics, diagnostics and formatter never import GuideLayout.
+    @Test func theFrontEndDoesNotImportTheLayoutEngine() throws {
+        let root = TestSupport.repositoryRoot
+        var checked = 0
+        for folder in ["Source", "Syntax", "Semantics", "Diagnostics", "Format"] {
+            for file in TestSupport.files(in: root.appendingPathComponent("Sources/GuideLang/\(folder)"), withExtension: "swift") {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for written in Self.imports(in: text) where written.module == "GuideLayout" {
+                    Issue.record("Sources/GuideLang/\(folder)/\(file.lastPathComponent):\(written.line) imports GuideLayout")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 30)
+    }
+
     /// Package.swift's targets are the table's, and each depends on nothing its row does not allow.
     @Test func packageDependenciesAgreeWithTheModuleTable() throws {
         let rules = Self.rules(fromArchitecture: Self.architecture)
