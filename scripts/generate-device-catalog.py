@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/GuideLang/Layout/DeviceCatalog+Presets.swift from devices.json.
+"""Generates Sources/GuideLayout/DeviceCatalog+Presets.swift from devices.json.
 
 The repository's copy of the device table is Tests/GuideLangTests/Fixtures/devices.json; a test
 checks that the generated Swift table matches it field by field.
@@ -21,7 +21,7 @@ from generated_file import swift_string, write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURE = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "devices.json")
-OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DeviceCatalog+Presets.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "GuideLayout", "DeviceCatalog+Presets.swift")
 
 REQUIRED_FIELDS = ["id", "name", "platform", "kind", "width", "height", "scale", "sensorHousing",
                    "portraitSafeArea", "landscapeSafeArea"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates Sources/GuideLang/Layout/DynamicType+Table.swift from dynamic-type-sizes.json.
+"""Generates Sources/GuideLayout/DynamicType+Table.swift from dynamic-type-sizes.json.
 
 The data file, Tests/GuideLangTests/Fixtures/dynamic-type-sizes.json, is a transcription of the
 iOS and iPadOS Dynamic Type tables in Apple's Human Interface Guidelines (Typography,
@@ -20,7 +20,7 @@ from generated_file import write_or_check
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DATA = os.path.join(ROOT, "Tests", "GuideLangTests", "Fixtures", "dynamic-type-sizes.json")
-OUTPUT = os.path.join(ROOT, "Sources", "GuideLang", "Layout", "DynamicType+Table.swift")
+OUTPUT = os.path.join(ROOT, "Sources", "GuideLayout", "DynamicType+Table.swift")
 
 # ContentSizeCategory's raw values, smallest first: the table must have exactly these, in order.
 CATEGORIES = [

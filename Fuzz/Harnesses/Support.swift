@@ -3,6 +3,7 @@
 // next to this one that defines `LLVMFuzzerTestOneInput`; see Fuzz/build.
 //
 // A failed invariant calls `fuzzFail`, which traps, so libFuzzer records the input as a crasher.
+import GuideIR
 import GuideLang
 
 /// Traps with a message that says which invariant broke; libFuzzer keeps the input.

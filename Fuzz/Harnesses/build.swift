@@ -3,6 +3,7 @@
 // Invariants: no trap; diagnostic ranges inside their files; the output is valid UTF-8, valid
 // JSON (strict RFC 8259: no NaN or infinity) and ends with a newline; emitting twice gives the
 // same bytes.
+import GuideIR
 import GuideLang
 
 @_cdecl("LLVMFuzzerTestOneInput")

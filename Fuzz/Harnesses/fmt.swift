@@ -5,6 +5,7 @@
 // tokens, texts and line starts as the input (checked here independently of the formatter's own
 // check), compiles inside the fixed project to the same diagnostic codes and the same IR JSON,
 // and GL0901 is reported exactly when the result differs, with a fix-it that gives the result.
+import GuideIR
 import GuideLang
 
 @_cdecl("LLVMFuzzerTestOneInput")

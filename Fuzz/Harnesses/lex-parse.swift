@@ -5,6 +5,7 @@
 // the checker does), reading each member again from its leading trivia (as the checker does for
 // a guide's blocks) and reading only the leading imports (as the import loader does) give
 // exactly the whole-file parse's members and diagnostics.
+import GuideIR
 import GuideLang
 
 @_cdecl("LLVMFuzzerTestOneInput")

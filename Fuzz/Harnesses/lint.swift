@@ -4,7 +4,9 @@
 // largest text size (`--text-size ax5`).
 // Invariants: no trap; every diagnostic range (compile and lint) lies inside its file; the
 // layouts' frames are finite.
+import GuideIR
 import GuideLang
+import GuideLayout
 
 let lintOptions: Linter.Options = {
     guard let phone = DeviceCatalog.device(id: "iphone-se-3"), let tablet = DeviceCatalog.device(id: "ipad-pro-13-m5") else {

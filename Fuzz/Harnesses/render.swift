@@ -3,7 +3,9 @@
 // lines), SARIFRenderer and GitHubAnnotationRenderer.
 // Invariants: no trap; ranges inside their files; every rendering ends with a newline; each JSON
 // line and the SARIF log are valid JSON; every GitHub annotation is one `::` line.
+import GuideIR
 import GuideLang
+import GuideLayout
 
 let renderLintOptions: Linter.Options = {
     guard let phone = DeviceCatalog.device(id: "iphone-se-3") else { fatalError("fuzz setup: iphone-se-3 is missing") }

@@ -1,5 +1,6 @@
 import Foundation
 import GuideLang
+import GuideLayout
 import Testing
 
 /// Runs the real `guidec` binary, built beside the test bundle, and checks what a user sees:

@@ -1,5 +1,7 @@
 import Foundation
+import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// Every input the fuzzer (Fuzz/, docs/robustness.md) ever crashed guidec with, plus a few

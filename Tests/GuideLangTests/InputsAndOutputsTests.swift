@@ -1,4 +1,5 @@
 import Foundation
+import GuideIR
 import GuideLang
 import Synchronization
 import Testing

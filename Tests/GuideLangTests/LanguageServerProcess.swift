@@ -1,4 +1,5 @@
 import Foundation
+import GuideIR
 import GuideLang
 
 /// `guidec lsp` running as an editor runs it, for tests that must read replies before they send

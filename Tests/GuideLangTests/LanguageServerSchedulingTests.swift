@@ -1,4 +1,5 @@
 import Foundation
+import GuideIR
 @testable import GuideLang
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
+import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 // Tests of the layout engine's building blocks: the device catalogue, the text-size estimator and

@@ -1,5 +1,7 @@
 import Foundation
+import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// Layout lint: one fixture per lint code (with its options in a `// lint:` line), the failing
@@ -255,5 +257,26 @@ struct LintModelTests {
         let diagnostics = Linter.lint(document, options: Linter.Options(screens: [screen]))
         let overflow = try #require(diagnostics.first { $0.code.id == "GL1011" })
         #expect(overflow.notes == ["on 400×200: 196.2 pt of content in 168 pt"])
+    }
+
+    /// The checker accepts in `devices` exactly the identifiers it is given (by default the layout
+    /// engine's catalog): it never reads the catalog itself.
+    @Test func checkedDevicesAreTheOnesTheCompilationIsGiven() {
+        let source = SourceFile(path: "devices.guide", text: """
+            guide tips {
+              title: "Tips"
+              devices: tablet-one, iphone-se-3
+            }
+            """)
+        let unknown = { (compilation: Compilation) in
+            compilation.diagnostics.filter { $0.code.id == "GL0202" }.map(\.message)
+        }
+        #expect(unknown(Compilation.compile(roots: [source], provider: nil)) == ["no device named 'tablet-one'"])
+        let given = Compilation.compile(roots: [source], provider: nil, deviceIdentifiers: ["tablet-one", "tablet-two"])
+        #expect(unknown(given) == ["no device named 'iphone-se-3'"])
+        #expect(given.diagnostics.first { $0.code.id == "GL0202" }?.help.first == nil)
+        let suggested = Compilation.compile(roots: [source], provider: nil, deviceIdentifiers: ["tablet-one", "iphone-se-2"])
+        #expect(suggested.diagnostics.first { $0.code.id == "GL0202" }?.help == ["did you mean 'iphone-se-2'?"])
+        #expect(DeviceCatalog.identifiers == DeviceCatalog.presets.map(\.id))
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// What guidec does with inputs of unusual shape or size: a run's diagnostics are capped as a

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// One problem found in the input: data only, rendered elsewhere (text, short, JSON).
 public struct Diagnostic: Equatable, Sendable {
     /// The stable code, such as `GL0101`.

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The diagnostics one run may keep, across all its files and phases: at most `limit`, so that a
 /// run over many files of junk costs bounded memory and output however many files it is given
 /// (each file is capped too, by `DiagnosticBag`); the rest are counted, and `summary` stands for

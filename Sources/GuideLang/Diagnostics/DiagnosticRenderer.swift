@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Turns diagnostics into text for people (with source snippets) or tools (one line each, or
 /// JSON lines). Rendering is separate from finding: the checker only produces data.
 public struct DiagnosticRenderer {

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Writes diagnostics as GitHub Actions workflow commands (`::error file=...::message`), one line
 /// each, which the Actions runner turns into annotations on the pull request.
 public enum GitHubAnnotationRenderer {

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Writes diagnostics as a SARIF 2.1.0 log (one run), the format code-scanning services such as
 /// GitHub code scanning read; the output is deterministic and ends with a newline.
 public enum SARIFRenderer {

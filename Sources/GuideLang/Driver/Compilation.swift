@@ -1,3 +1,6 @@
+import GuideIR
+import GuideLayout
+
 /// One run of the compiler front end over some root files and everything they import.
 public struct Compilation: Sendable {
     /// Every file loaded, indexed by `FileID.index`.
@@ -26,9 +29,12 @@ public struct Compilation: Sendable {
     /// Diagnostics are kept within `budget` (at most `DiagnosticBudget.maximumPerRun`). Given
     /// one, the caller adds its `summary` once every phase of the run is done (lint comes after
     /// this); without one, the summary of what was left out ends `diagnostics`.
+    ///
+    /// A guide's `devices` may name the `deviceIdentifiers`: by default every device the layout
+    /// engine knows (`DeviceCatalog`), so the checker never reads the catalog itself.
     public static func compile(
         roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil,
-        budget: DiagnosticBudget? = nil
+        budget: DiagnosticBudget? = nil, deviceIdentifiers: [String] = DeviceCatalog.identifiers
     ) -> Compilation {
         let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider)
@@ -40,7 +46,8 @@ public struct Compilation: Sendable {
         let loaderDiagnostics = runBudget.admitted(loader.diagnostics)
         let result = Checker.check(
             files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget)
+            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget,
+            deviceIdentifiers: deviceIdentifiers)
         var all = loaderDiagnostics + result.syntaxDiagnostics + result.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
         return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Walks a file's tokens and trivia once and writes them in the canonical layout described on
 /// `Formatter`. Lines that may align with their neighbours wait in `pending` until a line that
 /// cannot ends the run, so memory stays bounded by the longest aligned run.

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// `guidec fmt`: lays a file out in the one canonical style, changing only whitespace.
 ///
 /// The formatter never changes a token, never joins two lines and never splits one, because a

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A file's tokens by index, lexed as they are first asked for and dropped once the reader
 /// says it needs none before some index: what lets the formatter go through a large file without
 /// holding its whole token list (16 bytes a token, about four times the file).

@@ -1,3 +1,5 @@
+import GuideIR
+
 extension LanguageServer {
     func didOpen(_ params: JSONValue) -> [[UInt8]] {
         guard let item = params["textDocument"], let uri = item["uri"]?.stringValue, let text = item["text"]?.stringValue else {

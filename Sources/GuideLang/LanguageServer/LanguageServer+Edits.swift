@@ -1,3 +1,5 @@
+import GuideIR
+
 extension LanguageServer {
     /// `textDocument/formatting`: `guidec fmt`'s result as one edit (the changed span), no
     /// edits when the document is formatted, and null when it has syntax errors.

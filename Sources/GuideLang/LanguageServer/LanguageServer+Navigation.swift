@@ -1,3 +1,5 @@
+import GuideIR
+
 extension LanguageServer {
     /// `textDocument/documentSymbol`: the document's blocks as a tree (guides, their pages,
     /// screens and targets, tours and steps, styles, strings and locales), for the outline,

@@ -1,3 +1,6 @@
+import GuideIR
+import GuideLayout
+
 /// `guidec lsp`: a Language Server Protocol server for `.guide` files, without I/O.
 ///
 /// The command line reads framed messages from the client (`MessageFramer`) and hands each body

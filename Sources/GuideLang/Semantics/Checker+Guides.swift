@@ -1,3 +1,5 @@
+import GuideIR
+
 extension Checker {
     /// Scopes visible inside one guide.
     struct GuideScope {
@@ -176,8 +178,8 @@ extension Checker {
                 // A repeat is reported as one, whether or not the first was accepted.
                 guard !reportListedTwice(reference, in: "devices", first: listed[reference.name]) else { continue }
                 listed[reference.name] = reference
-                guard DeviceCatalog.device(id: reference.name) != nil else {
-                    reportUnknown(reference, kind: "device", candidates: DeviceCatalog.presets.map(\.id))
+                guard knownDevices.contains(reference.name) else {
+                    reportUnknown(reference, kind: "device", candidates: deviceIdentifiers)
                     continue
                 }
                 settings.devices.append(reference.name)

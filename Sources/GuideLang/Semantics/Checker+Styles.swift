@@ -1,3 +1,5 @@
+import GuideIR
+
 extension Checker {
     /// What a style gives once its inheritance is resolved: the style it inherits from (nil for
     /// none, an unknown one, or the link that closed a cycle) and every property it provides, its

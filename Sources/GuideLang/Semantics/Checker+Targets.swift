@@ -1,3 +1,5 @@
+import GuideIR
+
 extension Checker {
     private static let horizontalAttributes = ["leading", "trailing", "center-x", "width"]
     private static let verticalAttributes = ["top", "bottom", "center-y", "height"]

@@ -1,3 +1,5 @@
+import GuideIR
+
 extension Checker {
     /// Lowers a tour and its steps; adds a global screen it runs on to `usedScreens`.
     func lowerTour(_ node: DeclarationNode, scope: inout GuideScope, usedScreens: inout [DeclarationNode]) -> IRTour? {

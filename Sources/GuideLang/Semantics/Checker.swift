@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Checks a whole program (every file of one compilation) and lowers it to the IR.
 ///
 /// Phases: collect declarations and read their properties against the schema; build scopes and
@@ -43,12 +45,19 @@ public final class Checker {
     private(set) var hasFailedImports: Bool
     /// Whether loading the files reported an error (a missing file, a cycle, a limit).
     let hasLoaderErrors: Bool
+    /// The devices a guide's `devices` may name, in the order suggestions consider them: what the
+    /// layout engine knows, handed in so that checking does not read the catalog itself.
+    let deviceIdentifiers: [String]
+    /// `deviceIdentifiers`, for lookup.
+    let knownDevices: Set<String>
 
     private init(
         files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool, hasLoaderErrors: Bool,
-        receiver: (any GuideStreamReceiver)?, budget: DiagnosticBudget
+        receiver: (any GuideStreamReceiver)?, budget: DiagnosticBudget, deviceIdentifiers: [String]
     ) {
         self.files = files
+        self.deviceIdentifiers = deviceIdentifiers
+        knownDevices = Set(deviceIdentifiers)
         self.receiver = receiver
         self.budget = budget
         // Enough for every suggestion a real program needs (a misspelt name among a thousand is
@@ -71,13 +80,16 @@ public final class Checker {
     /// then says which of the guides it got (by position) an error points into.
     ///
     /// Diagnostics take room in `budget`; what it leaves out is counted there (its `summary` is
-    /// the caller's to add), and the program still fails when an error was left out.
+    /// the caller's to add), and the program still fails when an error was left out. A guide's
+    /// `devices` may name the `deviceIdentifiers` (`Compilation` passes what the layout engine knows).
     public static func check(
         _ files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
-        streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil, budget: DiagnosticBudget = DiagnosticBudget()
+        streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil, budget: DiagnosticBudget = DiagnosticBudget(),
+        deviceIdentifiers: [String]
     ) -> CheckResult {
         let checker = Checker(files: files, rootFiles: rootFiles, hasFailedImports: hasFailedImports,
-                              hasLoaderErrors: hasLoaderErrors, receiver: receiver, budget: budget)
+                              hasLoaderErrors: hasLoaderErrors, receiver: receiver, budget: budget,
+                              deviceIdentifiers: deviceIdentifiers)
         let document = checker.run()
         return CheckResult(document: document, cleanGuides: checker.partialDocument, syntaxDiagnostics: checker.syntaxDiagnostics,
                            diagnostics: checker.diagnostics, brokenStreamedGuides: checker.brokenStreamedGuides)

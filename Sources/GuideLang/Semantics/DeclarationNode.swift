@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A declaration after collection: its kind, name, checked properties and children.
 final class DeclarationNode {
     /// A property as written, with its value when the value was valid. Kept compact (offsets,

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A property's value after reading its syntax against the property's type.
 enum PropertyValue {
     case text(TextValue)

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The localized strings of a program: every `locale` block merged, the default locale, and
 /// which keys are used, so keys missing in a locale and unused keys can be reported.
 ///

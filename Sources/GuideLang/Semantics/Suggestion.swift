@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Finds the known name closest to a misspelt one, for "did you mean" help.
 ///
 /// Like rustc: a case-insensitive exact match wins; otherwise the closest name within an edit

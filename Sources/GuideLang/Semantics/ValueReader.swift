@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Reads a property's value syntax as the property's type, reporting what does not fit.
 ///
 /// Each reader returns nil after reporting, so a wrong value is reported once and the checker

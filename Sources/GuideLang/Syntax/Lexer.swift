@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Splits a source file's UTF-8 bytes into tokens, keeping every byte of trivia.
 ///
 /// The lexer never fails: bytes that form no token become `unknown` tokens after one diagnostic,

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A recursive-descent parser that never throws: it returns a tree and diagnostics, recovering at
 /// property and declaration boundaries so that independent mistakes are each reported once.
 ///

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Scans one string literal, single-line (`"..."`) or multi-line (`"""` ... `"""`), validating it
 /// and optionally decoding its value.
 ///

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Parses a file one top-level member at a time, lexing as it goes, so that only one member's
 /// tokens and syntax exist at once: what lets the checker take a large program in without
 /// holding its whole syntax (tokens alone take about three times the input).

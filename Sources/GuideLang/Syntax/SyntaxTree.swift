@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The parsed form of one file, or of one top-level member of it (`SyntaxStream`): its tokens
 /// (which keep every byte) and a tree of members that refers to them by index.
 ///

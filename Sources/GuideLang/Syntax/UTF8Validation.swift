@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Byte-level UTF-8 checks shared by the lexer and the string decoder.
 enum UTF8Validation {
     /// The length of the well-formed UTF-8 scalar at `index`, or 0 when the bytes there are not

@@ -1,4 +1,6 @@
+import GuideIR
 import GuideLang
+import GuideLayout
 
 /// Every option of the command line, each declared once; a command lists those it takes, and the
 /// shared ones are listed together (`compilingOptions`) by every command that takes them.

@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 
 /// `--format`: how diagnostics are printed.

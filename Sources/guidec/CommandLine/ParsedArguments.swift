@@ -1,4 +1,6 @@
+import GuideIR
 import GuideLang
+import GuideLayout
 
 /// What a command's arguments said, read and checked by `ArgumentParser`: the operands in order,
 /// and every option's value as the type it stands for, so that commands never look at the text.

@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 
 /// `guidec build`: checks guide files and writes their JSON.

@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 
 /// `guidec check`: checks guide files and reports diagnostics only.

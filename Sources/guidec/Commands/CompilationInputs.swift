@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 
 /// What `build`, `check` and `lint` share: the files they were given, read, the provider their

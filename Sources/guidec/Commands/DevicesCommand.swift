@@ -1,4 +1,5 @@
 import GuideLang
+import GuideLayout
 
 /// `guidec devices`: lists the device presets `lint` knows.
 enum DevicesCommand {

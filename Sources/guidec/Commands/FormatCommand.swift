@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 
 /// `guidec fmt`: lays guide files out in the one canonical style.

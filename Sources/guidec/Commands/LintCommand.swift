@@ -1,4 +1,5 @@
 import GuideLang
+import GuideLayout
 
 /// `guidec lint`: checks, then lays every step and page out on real screens.
 enum LintCommand {

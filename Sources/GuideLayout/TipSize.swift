@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The estimated size of a tip bubble from its content, and the text measurements behind it.
 ///
 /// The bubble holds, top to bottom with `spacing` between blocks: the title, the body, the
@@ -123,7 +125,7 @@ public struct TipSize: Equatable, Sendable {
 
 extension String {
     /// Every occurrence of `target` replaced; no Foundation.
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    public func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var result = ""
         var remainder = Substring(self)

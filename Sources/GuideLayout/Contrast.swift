@@ -1,9 +1,10 @@
+// Only the one maths function: the layout engine reaches nothing else of the C library.
 #if canImport(Glibc)
-import Glibc
+import func Glibc.pow
 #elseif canImport(Musl)
-import Musl
+import func Musl.pow
 #elseif canImport(Darwin)
-import Darwin
+import func Darwin.pow
 #endif
 
 /// Colour contrast exactly as WCAG 2.x defines it (success criteria 1.4.3 and 1.4.6), for checking
@@ -30,6 +31,12 @@ public enum Contrast {
         case "semibold", "bold", "heavy", "black": size >= 14
         default: size >= 18
         }
+    }
+
+    /// A ratio as messages show it: two decimals, truncated so a failing 4.499 never reads as 4.5.
+    public static func ratioText(_ ratio: Double) -> String {
+        let truncated = (ratio * 100).rounded(.down) / 100
+        return truncated == truncated.rounded() ? String(Int(truncated)) : String(truncated)
     }
 
     /// The linear-light value of an sRGB channel in 0...1, by WCAG 2.x's formula (with its 0.04045

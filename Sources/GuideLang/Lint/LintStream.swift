@@ -1,4 +1,5 @@
 import Dispatch
+import GuideIR
 import Synchronization
 
 /// Lints guides as the checker hands them over, so that `guidec lint` never holds the whole

@@ -12,6 +12,13 @@ public struct GuideDocument: Equatable, Sendable {
     public var locales: [String]
     /// The guides, in declaration order across files.
     public var guides: [IRGuide]
+
+    /// Creates a document.
+    public init(defaultLocale: String? = nil, locales: [String], guides: [IRGuide]) {
+        self.defaultLocale = defaultLocale
+        self.locales = locales
+        self.guides = guides
+    }
 }
 
 /// One guide.
@@ -32,6 +39,21 @@ public struct IRGuide: Equatable, Sendable {
     public var range: SourceRange?
     /// Lint settings written in the guide (`devices`, `allow`, `deny`); not emitted.
     public var lint = IRLintSettings()
+
+    /// Creates a guide.
+    public init(
+        id: String, title: IRText, show: IRShowRule, pages: IRPages? = nil, screens: [IRScreen], tours: [IRTour],
+        range: SourceRange? = nil, lint: IRLintSettings = IRLintSettings()
+    ) {
+        self.id = id
+        self.title = title
+        self.show = show
+        self.pages = pages
+        self.screens = screens
+        self.tours = tours
+        self.range = range
+        self.lint = lint
+    }
 }
 
 /// Lint settings a guide carries for `guidec lint`; they do not reach the app.
@@ -93,6 +115,16 @@ public struct IRShowRule: Equatable, Sendable {
     public var after: [String]
     /// Counted app events that must have happened.
     public var events: [IREventCondition]
+
+    /// Creates a show rule.
+    public init(key: String, version: Int, maxCount: Int? = nil, delay: Double, after: [String], events: [IREventCondition]) {
+        self.key = key
+        self.version = version
+        self.maxCount = maxCount
+        self.delay = delay
+        self.after = after
+        self.events = events
+    }
 }
 
 /// A rule over a counted app event, such as `"opened-settings" >= 3`.
@@ -103,6 +135,13 @@ public struct IREventCondition: Equatable, Sendable {
     public var comparison: String
     /// The count compared against.
     public var count: Int
+
+    /// Creates an event condition.
+    public init(event: String, comparison: String, count: Int) {
+        self.event = event
+        self.comparison = comparison
+        self.count = count
+    }
 }
 
 /// A colour with an optional dark-mode variant, each `#RRGGBBAA`.
@@ -111,6 +150,12 @@ public struct IRColor: Equatable, Sendable {
     public var light: String
     /// The colour in dark mode, if different.
     public var dark: String?
+
+    /// Creates a colour.
+    public init(light: String, dark: String? = nil) {
+        self.light = light
+        self.dark = dark
+    }
 }
 
 /// A font: a Dynamic Type style or a fixed size, a weight and an optional family.
@@ -123,6 +168,14 @@ public struct IRFont: Equatable, Sendable {
     public var weight: String
     /// A custom font family, if any.
     public var family: String?
+
+    /// Creates a font.
+    public init(textStyle: String? = nil, size: Double, weight: String, family: String? = nil) {
+        self.textStyle = textStyle
+        self.size = size
+        self.weight = weight
+        self.family = family
+    }
 }
 
 /// The walkthrough pages of a guide.
@@ -133,6 +186,13 @@ public struct IRPages: Equatable, Sendable {
     public var buttons: IRButtons
     /// The pages in order.
     public var pages: [IRPage]
+
+    /// Creates the pages of a guide.
+    public init(indicator: String, buttons: IRButtons, pages: [IRPage]) {
+        self.indicator = indicator
+        self.buttons = buttons
+        self.pages = pages
+    }
 }
 
 /// Labels of the walkthrough buttons.
@@ -143,6 +203,13 @@ public struct IRButtons: Equatable, Sendable {
     public var next: IRText?
     /// Finishes the walkthrough; shown on the last page only.
     public var done: IRText?
+
+    /// Creates button labels.
+    public init(skip: IRText? = nil, next: IRText? = nil, done: IRText? = nil) {
+        self.skip = skip
+        self.next = next
+        self.done = done
+    }
 }
 
 /// One walkthrough page.
@@ -167,6 +234,23 @@ public struct IRPage: Equatable, Sendable {
     public var maxLines: Int?
     /// Where the page is declared, for lint diagnostics; not emitted.
     public var range: SourceRange?
+
+    /// Creates a page.
+    public init(
+        id: String, image: String? = nil, title: IRText? = nil, body: IRText? = nil, background: IRColor, textColor: IRColor,
+        titleFont: IRFont, bodyFont: IRFont, maxLines: Int? = nil, range: SourceRange? = nil
+    ) {
+        self.id = id
+        self.image = image
+        self.title = title
+        self.body = body
+        self.background = background
+        self.textColor = textColor
+        self.titleFont = titleFont
+        self.bodyFont = bodyFont
+        self.maxLines = maxLines
+        self.range = range
+    }
 }
 
 /// A screen of the app and the targets on it.
@@ -175,6 +259,12 @@ public struct IRScreen: Equatable, Sendable {
     public var id: String
     /// The targets, in declaration order.
     public var targets: [IRTarget]
+
+    /// Creates a screen.
+    public init(id: String, targets: [IRTarget]) {
+        self.id = id
+        self.targets = targets
+    }
 }
 
 /// A view on a screen, located by constraints that hold on any device.
@@ -191,6 +281,19 @@ public struct IRTarget: Equatable, Sendable {
     public var scrollAxis: String?
     /// Where the target is declared, for lint diagnostics; not emitted.
     public var range: SourceRange?
+
+    /// Creates a target.
+    public init(
+        id: String, accessibilityID: String? = nil, frame: IRFrame, scroll: IRScroll? = nil, scrollAxis: String? = nil,
+        range: SourceRange? = nil
+    ) {
+        self.id = id
+        self.accessibilityID = accessibilityID
+        self.frame = frame
+        self.scroll = scroll
+        self.scrollAxis = scrollAxis
+        self.range = range
+    }
 }
 
 /// A target's frame: two constraints per axis, or an absolute rectangle.
@@ -211,6 +314,14 @@ public struct IRConstraint: Equatable, Sendable {
     public var unit: String
     /// `screen` or `safeArea`: what the value is measured from.
     public var relativeTo: String
+
+    /// Creates a constraint.
+    public init(attribute: String, value: Double, unit: String, relativeTo: String) {
+        self.attribute = attribute
+        self.value = value
+        self.unit = unit
+        self.relativeTo = relativeTo
+    }
 }
 
 /// How to scroll a target's container before highlighting it.
@@ -219,6 +330,12 @@ public struct IRScroll: Equatable, Sendable {
     public var container: String
     /// Where the target should end up: leading, center, trailing, top or bottom; nil for nearest.
     public var anchor: String?
+
+    /// Creates a scroll.
+    public init(container: String, anchor: String? = nil) {
+        self.container = container
+        self.anchor = anchor
+    }
 }
 
 /// A spotlight tour.
@@ -229,6 +346,13 @@ public struct IRTour: Equatable, Sendable {
     public var screen: String
     /// The steps in resolved order.
     public var steps: [IRStep]
+
+    /// Creates a tour.
+    public init(id: String, screen: String, steps: [IRStep]) {
+        self.id = id
+        self.screen = screen
+        self.steps = steps
+    }
 }
 
 /// One step of a tour.
@@ -267,6 +391,31 @@ public struct IRStep: Equatable, Sendable {
     /// Where the `overlay` property that applies to the step is written (on the step, its tour
     /// or a style), for lint diagnostics; nil for the default. Not emitted.
     public var overlayRange: SourceRange?
+
+    /// Creates a step.
+    public init(
+        id: String, targets: [String], title: IRText? = nil, body: IRText? = nil, image: String? = nil,
+        scrollAnchor: String? = nil, shape: IRShape, padding: Double, overlay: IROverlay? = nil, placement: IRPlacement,
+        advance: IRAdvance, progress: IRText? = nil, missingTarget: IRMissingTarget, tip: IRTipStyle,
+        range: SourceRange? = nil, overlayRange: SourceRange? = nil
+    ) {
+        self.id = id
+        self.targets = targets
+        self.title = title
+        self.body = body
+        self.image = image
+        self.scrollAnchor = scrollAnchor
+        self.shape = shape
+        self.padding = padding
+        self.overlay = overlay
+        self.placement = placement
+        self.advance = advance
+        self.progress = progress
+        self.missingTarget = missingTarget
+        self.tip = tip
+        self.range = range
+        self.overlayRange = overlayRange
+    }
 }
 
 /// A spotlight cut-out shape.
@@ -293,6 +442,14 @@ public struct IROverlay: Equatable, Sendable {
     public var darkColor: String?
     /// The dark-mode opacity, if a dark colour is given.
     public var darkOpacity: Double?
+
+    /// Creates an overlay.
+    public init(color: String, opacity: Double, darkColor: String? = nil, darkOpacity: Double? = nil) {
+        self.color = color
+        self.opacity = opacity
+        self.darkColor = darkColor
+        self.darkOpacity = darkOpacity
+    }
 }
 
 /// Where a tip goes relative to its target.
@@ -311,6 +468,17 @@ public struct IRPlacement: Equatable, Sendable {
     public var alignment: String
     /// `target` or `screen`: what the alignment is relative to.
     public var alignTo: String
+
+    /// Creates a placement.
+    public init(side: String, gap: Double, gapFrom: String, gapTo: String, flip: IRFlip, alignment: String, alignTo: String) {
+        self.side = side
+        self.gap = gap
+        self.gapFrom = gapFrom
+        self.gapTo = gapTo
+        self.flip = flip
+        self.alignment = alignment
+        self.alignTo = alignTo
+    }
 }
 
 /// When a tip flips to the opposite side.
@@ -361,4 +529,18 @@ public struct IRTipStyle: Equatable, Sendable {
     public var cornerRadius: Double
     /// The most lines the title and the body may each take, or nil for the default (3 and 8).
     public var maxLines: Int?
+
+    /// Creates a tip style.
+    public init(
+        background: IRColor? = nil, textColor: IRColor, titleFont: IRFont, bodyFont: IRFont, maxWidth: Double,
+        cornerRadius: Double, maxLines: Int? = nil
+    ) {
+        self.background = background
+        self.textColor = textColor
+        self.titleFont = titleFont
+        self.bodyFont = bodyFont
+        self.maxWidth = maxWidth
+        self.cornerRadius = cornerRadius
+        self.maxLines = maxLines
+    }
 }

@@ -18,6 +18,9 @@ public enum DeviceCatalog {
     /// typo rather than a screen.
     public static let maximumCustomDimension: Double = 100_000
 
+    /// Every preset's identifier, in table order: the devices a guide's `devices` may name.
+    public static let identifiers: [String] = presets.map(\.id)
+
     /// The preset with identifier `id`, or nil.
     public static func device(id: String) -> Device? {
         presetsByID[id]

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The hole a spotlight cuts in the overlay around one target.
 public struct Cutout: Equatable, Sendable {
     /// The hole's bounding rectangle.

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A real device the layout linter checks guides on: its screen in points (dp on Android) and its
 /// unsafe margins in each orientation.
 public struct Device: Equatable, Sendable {

@@ -1,5 +1,5 @@
-import Dispatch
-import Synchronization
+import GuideIR
+import GuideLayout
 
 /// Lays every step and page of a checked document out on a set of screens and reports what
 /// breaks: targets off screen or under unsafe areas, tips that fit nowhere or cover their
@@ -38,10 +38,10 @@ public struct Linter: Sendable {
     public static let maximumBodyLines = 8
     /// Smallest contrast between the dimmed screen and the cut-out for a spotlight to read
     /// (the overlay over white against white).
-    public static let minimumOverlayContrast = 2.0
+    public static let minimumOverlayContrast = OverlayContrast.minimum
 
     /// One problem on one screen, before findings are merged across screens.
-    private struct Finding: Sendable {
+    struct Finding: Sendable {
         var code: DiagnosticCode
         var range: SourceRange
         var message: String
@@ -80,10 +80,10 @@ public struct Linter: Sendable {
 
     private let options: Options
     /// The findings of the guide being linted, one per screen.
-    private var findings: [Finding] = []
+    var findings: [Finding] = []
     /// The findings of the guides linted so far, already merged across screens within each
     /// guide: merging there, on the background and every core, leaves little for the end.
-    private var groups: [FindingGroup] = []
+    var groups: [FindingGroup] = []
     /// Where every step's tip landed, when the options ask for it.
     private(set) var layouts: [StepLayout] = []
     private var currentGuide = ""
@@ -459,7 +459,7 @@ public struct Linter: Sendable {
                 guard ratio < required else { continue }
                 let inMode = resolved.count > 1 ? " in \(mode.name) mode" : ""
                 record(.lowContrast, range, "the \(name) text of \(owner) has too little contrast\(inMode)",
-                       detail: "\(mode.textHex) on \(opaqueBack.hex) is \(Self.ratioText(ratio)):1, below the \(Self.ratioText(required)):1 WCAG AA asks for \(isLarge ? "large" : "normal") text",
+                       detail: "\(mode.textHex) on \(opaqueBack.hex) is \(Contrast.ratioText(ratio)):1, below the \(Contrast.ratioText(required)):1 WCAG AA asks for \(isLarge ? "large" : "normal") text",
                        help: ["darken or lighten 'text-color' or the background"])
             }
         }
@@ -477,8 +477,8 @@ public struct Linter: Sendable {
         let dimmed = OverlayContrast.dimmedWhite(opaque, opacity: opacity)
         record(.overlayTooTransparent, step.overlayRange ?? stepRange, "the overlay is too transparent for the cut-out to stand out",
                detail: "\(OverlayContrast.hex(opaque)) at \(Rect.format(opacity * 100))% turns white app content into "
-                   + "\(OverlayContrast.hex(dimmed)), \(Self.ratioText(ratio)):1 against the undimmed cut-out; "
-                   + "at least \(Self.ratioText(Self.minimumOverlayContrast)):1 is needed",
+                   + "\(OverlayContrast.hex(dimmed)), \(Contrast.ratioText(ratio)):1 against the undimmed cut-out; "
+                   + "at least \(Contrast.ratioText(Self.minimumOverlayContrast)):1 is needed",
                help: [OverlayContrast.advice(opaque, opacity: opacity)],
                subject: Subject(guide: currentGuide, tour: currentTour, step: step.id))
     }
@@ -488,12 +488,6 @@ public struct Linter: Sendable {
         guard var base = RGBAColor(hex: color) else { return nil }
         base.alpha *= opacity
         return base.composited(over: background)
-    }
-
-    /// Ratios are shown with two decimals, truncated so a failing 4.499 never reads as 4.5.
-    static func ratioText(_ ratio: Double) -> String {
-        let truncated = (ratio * 100).rounded(.down) / 100
-        return truncated == truncated.rounded() ? String(Int(truncated)) : String(truncated)
     }
 
     // MARK: Pages
@@ -534,132 +528,5 @@ public struct Linter: Sendable {
                        help: ["shorten the text, or use a smaller 'title-font' or 'body-font'"])
             }
         }
-    }
-
-    // MARK: Findings
-
-    private mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
-                                 labels: [Diagnostic.Label] = [], detail: String, help: [String] = [], subject: Subject? = nil) {
-        findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
-                                subject: subject))
-    }
-
-    /// What makes findings on different screens one diagnostic: the same code, place and message
-    /// (a struct, not an interpolated string: lint makes one per step and screen).
-    private struct FindingKey: Hashable {
-        var code: DiagnosticCode
-        var fileID: FileID
-        var start: Int
-        var message: String
-    }
-
-    /// Findings with one key, merged: the first of them, the guide it belongs to (by position, for
-    /// its allow and deny lists) and every screen's detail, without repeats.
-    private struct FindingGroup: Sendable {
-        var finding: Finding
-        var guide: Int
-        var details: [String]
-        /// The steps a finding about a shared value applies to, in the order found (each once:
-        /// a step is linted once).
-        var subjects: [Subject] = []
-
-        var key: FindingKey {
-            FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
-        }
-
-        mutating func add(_ detail: String) {
-            if !detail.isEmpty, !details.contains(detail) { details.append(detail) }
-        }
-    }
-
-    /// Adds `group` to `groups`, or its details to the group already there with its key
-    /// (`positions` says where each key's group is).
-    private static func merge(_ group: FindingGroup, into groups: inout [FindingGroup], positions: inout [FindingKey: Int]) {
-        let key = group.key
-        if let position = positions[key] {
-            for detail in group.details { groups[position].add(detail) }
-            groups[position].subjects += group.subjects
-        } else {
-            positions[key] = groups.count
-            groups.append(group)
-        }
-    }
-
-    /// The notes naming the steps a finding applies to, one per tour: "it applies to steps 'a'
-    /// and 'b' of tour 't'", the guide named too when they are in several. Long lists are cut
-    /// short, with the number left out.
-    static func subjectNotes(_ subjects: [Subject]) -> [String] {
-        struct Tour: Hashable {
-            var guide: String
-            var tour: String
-        }
-        let (shownTours, shownSteps) = (5, 8)
-        var tours: [Tour] = []
-        var steps: [Tour: [String]] = [:]
-        for subject in subjects {
-            let tour = Tour(guide: subject.guide, tour: subject.tour)
-            if steps[tour] == nil { tours.append(tour) }
-            steps[tour, default: []].append(subject.step)
-        }
-        let namesGuides = Set(tours.map(\.guide)).count > 1
-        var notes: [String] = []
-        for tour in tours.prefix(shownTours) {
-            let names = steps[tour] ?? []
-            var listed = names.prefix(shownSteps).map { "'\($0)'" }
-            if names.count > shownSteps { listed.append("\(names.count - shownSteps) more") }
-            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
-            notes.append("it applies to step\(names.count == 1 ? "" : "s") \(list) of tour '\(tour.tour)'"
-                         + (namesGuides ? " in guide '\(tour.guide)'" : ""))
-        }
-        if tours.count > shownTours {
-            let rest = tours.dropFirst(shownTours)
-            let count = rest.reduce(0) { $0 + (steps[$1]?.count ?? 0) }
-            notes.append("and \(count) more step\(count == 1 ? "" : "s") in \(rest.count) more tour\(rest.count == 1 ? "" : "s")")
-        }
-        return notes
-    }
-
-    /// Merges the findings of the guide just linted into groups, in the order they were found.
-    private mutating func groupFindings(ofGuide guide: Int) {
-        var positions: [FindingKey: Int] = [:]
-        for finding in findings {
-            var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [])
-            group.add(finding.detail)
-            Self.merge(group, into: &groups, positions: &positions)
-        }
-        findings.removeAll(keepingCapacity: true)
-    }
-
-    /// Merges findings with the same code, place and message into one diagnostic listing the
-    /// screens, and applies the guides' allow and deny lists; findings of the guides at the
-    /// `excluded` positions are left out. Findings are grouped per guide as they are found; a
-    /// key shared by several guides (a place outside them) is merged here, as if all had been
-    /// grouped at once.
-    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
-        var positions: [FindingKey: Int] = [:]
-        var kept: [FindingGroup] = []
-        for group in groups {
-            if excluded.contains(group.guide) { continue }
-            // As on the command line, 'allow' silences warnings only: errors stay errors.
-            if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
-            Self.merge(group, into: &kept, positions: &positions)
-        }
-        var diagnostics: [Diagnostic] = []
-        for group in kept {
-            let (finding, guide, details) = (group.finding, group.guide, group.details)
-            let shown = 3
-            var notes = Array(details.prefix(shown))
-            if details.count > shown {
-                let rest = details.dropFirst(shown).map { detail in
-                    String(detail.dropFirst(3).prefix { $0 != ":" })
-                }
-                notes.append("also on " + rest.joined(separator: "; "))
-            }
-            notes += Self.subjectNotes(group.subjects)
-            let severity: Severity = denied[guide]?.contains(finding.code.id) == true ? .error : finding.code.severity
-            diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
-                                          labels: finding.labels, notes: notes, help: finding.help))
-        }
-        return diagnostics.sortedBySourcePosition()
     }
 }

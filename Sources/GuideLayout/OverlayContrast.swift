@@ -4,8 +4,9 @@
 /// dimmed by the overlay against the undimmed cut-out. An overlay is a colour at an opacity; the
 /// colour's own alpha is folded into the opacity, so `#00000080 @ 50%` is black at 25%.
 public enum OverlayContrast {
-    /// The least contrast between the dimmed screen and the cut-out for a spotlight to read.
-    static var minimum: Double { Linter.minimumOverlayContrast }
+    /// The least contrast between the dimmed screen and the cut-out for a spotlight to read
+    /// (the overlay over white against white).
+    public static let minimum = 2.0
 
     /// The contrast of white dimmed by opaque `color` at `opacity` (0...1) against white.
     public static func ratio(_ color: RGBAColor, opacity: Double) -> Double {
@@ -58,7 +59,7 @@ public enum OverlayContrast {
         case (let least?, nil):
             return "raise the opacity to at least \(least)%: 'overlay: \(written) @ \(least)%'"
         case (nil, let darker?):
-            return "no opacity makes \(written) dark enough (fully opaque it is \(Linter.ratioText(ratio(color, opacity: 1))):1 against white): "
+            return "no opacity makes \(written) dark enough (fully opaque it is \(Contrast.ratioText(ratio(color, opacity: 1))):1 against white): "
                 + "use a darker colour, such as 'overlay: \(darker) @ \(percent)%'"
         case (nil, nil):
             let shade = darkerShade(of: color, opacity: 0.7).map(hex) ?? "#000000"
@@ -68,5 +69,5 @@ public enum OverlayContrast {
     }
 
     /// `#RRGGBB` for an opaque colour.
-    static func hex(_ color: RGBAColor) -> String { String(color.hex.prefix(7)) }
+    public static func hex(_ color: RGBAColor) -> String { String(color.hex.prefix(7)) }
 }

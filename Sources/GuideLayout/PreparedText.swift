@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Text scanned once for measuring at many widths: the linter measures a tip's or page's text on
 /// every screen width, and scanning (classifying every scalar) is most of the cost of measuring.
 /// `measure(maxWidth:)` gives exactly what `TextMetrics.measure` gives for that width.

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A rectangle in points, origin at the screen's top-leading corner, y growing downwards.
 public struct Rect: Equatable, Sendable, CustomStringConvertible {
     /// The leading edge.
@@ -139,12 +141,4 @@ public struct Screen: Equatable, Sendable {
              width: max(0, width - safeArea.leading - safeArea.trailing),
              height: max(0, height - safeArea.top - safeArea.bottom))
     }
-}
-
-/// A screen orientation.
-public enum Orientation: String, CaseIterable, Sendable {
-    /// Taller than wide.
-    case portrait
-    /// Wider than tall.
-    case landscape
 }

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Resolves target frames on a screen from their device-independent constraints.
 ///
 /// Each axis has two constraints. Distances are from the screen's edges, or from the safe

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// A conservative estimate of how large text renders, for linting tip layouts without a real font
 /// engine: it errs towards text that is wider and taller than on a device, so a layout that passes
 /// the linter fits in practice.

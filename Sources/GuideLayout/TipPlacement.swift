@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Where a tip goes on a screen, and what was tried to get there.
 ///
 /// The algorithm follows Floating UI's offset, flip and shift:

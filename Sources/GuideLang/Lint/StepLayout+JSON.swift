@@ -1,3 +1,6 @@
+import GuideIR
+import GuideLayout
+
 extension Linter.StepLayout {
     /// The layout as one JSON line (`"kind": "placement"`), printed by `guidec lint --format json`
     /// after the diagnostics so tools and tests can see where every tip lands.

@@ -1,0 +1,131 @@
+import GuideIR
+
+/// How the linter's findings become diagnostics: one per finding, merged across the screens it
+/// happened on, with the guides' allow and deny lists applied.
+extension Linter {
+    /// Notes a finding on the screen being laid out; findings are merged across screens later.
+    mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
+                         labels: [Diagnostic.Label] = [], detail: String, help: [String] = [], subject: Subject? = nil) {
+        findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
+                                subject: subject))
+    }
+
+    /// What makes findings on different screens one diagnostic: the same code, place and message
+    /// (a struct, not an interpolated string: lint makes one per step and screen).
+    struct FindingKey: Hashable {
+        var code: DiagnosticCode
+        var fileID: FileID
+        var start: Int
+        var message: String
+    }
+
+    /// Findings with one key, merged: the first of them, the guide it belongs to (by position, for
+    /// its allow and deny lists) and every screen's detail, without repeats.
+    struct FindingGroup: Sendable {
+        var finding: Finding
+        var guide: Int
+        var details: [String]
+        /// The steps a finding about a shared value applies to, in the order found (each once:
+        /// a step is linted once).
+        var subjects: [Subject] = []
+
+        var key: FindingKey {
+            FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
+        }
+
+        mutating func add(_ detail: String) {
+            if !detail.isEmpty, !details.contains(detail) { details.append(detail) }
+        }
+    }
+
+    /// Adds `group` to `groups`, or its details to the group already there with its key
+    /// (`positions` says where each key's group is).
+    private static func merge(_ group: FindingGroup, into groups: inout [FindingGroup], positions: inout [FindingKey: Int]) {
+        let key = group.key
+        if let position = positions[key] {
+            for detail in group.details { groups[position].add(detail) }
+            groups[position].subjects += group.subjects
+        } else {
+            positions[key] = groups.count
+            groups.append(group)
+        }
+    }
+
+    /// The notes naming the steps a finding applies to, one per tour: "it applies to steps 'a'
+    /// and 'b' of tour 't'", the guide named too when they are in several. Long lists are cut
+    /// short, with the number left out.
+    static func subjectNotes(_ subjects: [Subject]) -> [String] {
+        struct Tour: Hashable {
+            var guide: String
+            var tour: String
+        }
+        let (shownTours, shownSteps) = (5, 8)
+        var tours: [Tour] = []
+        var steps: [Tour: [String]] = [:]
+        for subject in subjects {
+            let tour = Tour(guide: subject.guide, tour: subject.tour)
+            if steps[tour] == nil { tours.append(tour) }
+            steps[tour, default: []].append(subject.step)
+        }
+        let namesGuides = Set(tours.map(\.guide)).count > 1
+        var notes: [String] = []
+        for tour in tours.prefix(shownTours) {
+            let names = steps[tour] ?? []
+            var listed = names.prefix(shownSteps).map { "'\($0)'" }
+            if names.count > shownSteps { listed.append("\(names.count - shownSteps) more") }
+            let list = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
+            notes.append("it applies to step\(names.count == 1 ? "" : "s") \(list) of tour '\(tour.tour)'"
+                         + (namesGuides ? " in guide '\(tour.guide)'" : ""))
+        }
+        if tours.count > shownTours {
+            let rest = tours.dropFirst(shownTours)
+            let count = rest.reduce(0) { $0 + (steps[$1]?.count ?? 0) }
+            notes.append("and \(count) more step\(count == 1 ? "" : "s") in \(rest.count) more tour\(rest.count == 1 ? "" : "s")")
+        }
+        return notes
+    }
+
+    /// Merges the findings of the guide just linted into groups, in the order they were found.
+    mutating func groupFindings(ofGuide guide: Int) {
+        var positions: [FindingKey: Int] = [:]
+        for finding in findings {
+            var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [])
+            group.add(finding.detail)
+            Self.merge(group, into: &groups, positions: &positions)
+        }
+        findings.removeAll(keepingCapacity: true)
+    }
+
+    /// Merges findings with the same code, place and message into one diagnostic listing the
+    /// screens, and applies the guides' allow and deny lists; findings of the guides at the
+    /// `excluded` positions are left out. Findings are grouped per guide as they are found; a
+    /// key shared by several guides (a place outside them) is merged here, as if all had been
+    /// grouped at once.
+    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
+        var positions: [FindingKey: Int] = [:]
+        var kept: [FindingGroup] = []
+        for group in groups {
+            if excluded.contains(group.guide) { continue }
+            // As on the command line, 'allow' silences warnings only: errors stay errors.
+            if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
+            Self.merge(group, into: &kept, positions: &positions)
+        }
+        var diagnostics: [Diagnostic] = []
+        for group in kept {
+            let (finding, guide, details) = (group.finding, group.guide, group.details)
+            let shown = 3
+            var notes = Array(details.prefix(shown))
+            if details.count > shown {
+                let rest = details.dropFirst(shown).map { detail in
+                    String(detail.dropFirst(3).prefix { $0 != ":" })
+                }
+                notes.append("also on " + rest.joined(separator: "; "))
+            }
+            notes += Self.subjectNotes(group.subjects)
+            let severity: Severity = denied[guide]?.contains(finding.code.id) == true ? .error : finding.code.severity
+            diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
+                                          labels: finding.labels, notes: notes, help: finding.help))
+        }
+        return diagnostics.sortedBySourcePosition()
+    }
+}
