@@ -1,17 +1,23 @@
-/// One run of the compiler front end over some root files and everything they import.
+/// One run of the compiler front end over some root files and everything they import: the files
+/// are loaded, the checker is created (which collects them and checks what guides share), and
+/// each guide's outcome is pulled from it and handed on, the lowered ones to a receiver (the
+/// emitter, lint) or into `loweredGuides`. Nothing flows back: a broken guide never reaches a
+/// receiver.
 public struct Compilation: Sendable {
     /// Every file loaded, indexed by `FileID.index`.
     public let files: [SourceFile]
     /// Every diagnostic, sorted by file (load order) and position.
     public let diagnostics: [Diagnostic]
-    /// The lowered document, or nil when an error was reported.
-    public let document: GuideDocument?
-    /// The guides that lowered without an error of their own, even when the program has errors
-    /// elsewhere: what `guidec lint` can still lay out.
-    public let lintableDocument: GuideDocument?
-    /// With a guide receiver: which of the guides it got (by position, from 0) an error points
-    /// into, so lint can leave them out as it leaves them out of `lintableDocument`.
-    public let brokenStreamedGuides: Set<Int>
+    /// The guides that lowered with no error pointing into them, even when the program has
+    /// errors elsewhere (what `guidec lint` lays out), with the program's locales. With a
+    /// receiver it holds no guides: they went to the receiver.
+    public let loweredGuides: GuideDocument
+    /// Whether the checker found an error, reported or left out.
+    private let checkerFoundErrors: Bool
+
+    /// The lowered program: `loweredGuides` when no error was found (then every guide lowered),
+    /// or nil.
+    public var document: GuideDocument? { checkerFoundErrors ? nil : loweredGuides }
 
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
@@ -20,8 +26,8 @@ public struct Compilation: Sendable {
     public var hasErrors: Bool { document == nil || diagnostics.contains { $0.severity == .error } }
 
     /// Parses and checks `roots` and the files they import through `provider`. With a
-    /// `receiver`, each guide goes to it as soon as it is lowered, and `document` and
-    /// `lintableDocument` hold no guides: a large program's IR is then never held whole.
+    /// `receiver`, each guide that lowers goes to it as soon as it is lowered, and
+    /// `loweredGuides` holds none: a large program's IR is then never held whole.
     ///
     /// Diagnostics are kept within `budget` (at most `DiagnosticBudget.maximumPerRun`). Given
     /// one, the caller adds its `summary` once every phase of the run is done (lint comes after
@@ -37,14 +43,24 @@ public struct Compilation: Sendable {
         // The checker parses each file again, one top-level member at a time, so no file's whole
         // syntax is ever held.
         let loaderHasErrors = loader.diagnostics.contains { $0.severity == .error }
-        let loaderDiagnostics = runBudget.admitted(loader.diagnostics)
-        let result = Checker.check(
-            files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget)
-        var all = loaderDiagnostics + result.syntaxDiagnostics + result.diagnostics
+        var all = runBudget.admitted(loader.diagnostics)
+        let checker = Checker(files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
+                              hasLoaderErrors: loaderHasErrors, budget: runBudget)
+        all += checker.takeDiagnostics()
+        receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales)
+        var lowered: [IRGuide] = []
+        while let guide = checker.nextGuide() {
+            all += guide.diagnostics
+            guard case .lowered(let ir) = guide.outcome else { continue }
+            if let receiver { receiver.receive(ir) } else { lowered.append(ir) }
+        }
+        let conclusion = checker.finish()
+        all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
-        return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,
-                           lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
+        return Compilation(
+            files: files, diagnostics: all.sortedBySourcePosition(),
+            loweredGuides: GuideDocument(defaultLocale: checker.defaultLocale, locales: checker.locales, guides: lowered),
+            checkerFoundErrors: conclusion.hasErrors)
     }
 
     /// Parses and checks a single text, for tests and editors.
