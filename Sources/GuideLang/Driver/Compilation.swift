@@ -40,12 +40,13 @@ public struct Compilation: Sendable {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let files = loader.files
-        // The checker parses each file again, one top-level member at a time, so no file's whole
+        // The checker goes on with each file's stream where the loader stopped (after its leading
+        // imports), one top-level member at a time: each file is lexed once, and no file's whole
         // syntax is ever held.
         let loaderHasErrors = loader.diagnostics.contains { $0.severity == .error }
         var all = runBudget.admitted(loader.diagnostics)
-        let checker = Checker(files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-                              hasLoaderErrors: loaderHasErrors, budget: runBudget)
+        let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
+                              hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget)
         all += checker.takeDiagnostics()
         receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales)
         var lowered: [IRGuide] = []
@@ -78,6 +79,9 @@ struct ImportLoader {
     let provider: (any SourceProvider)?
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
+    /// Each file's syntax stream, stopped after its leading imports, for the checker to go on
+    /// with (so the imports are not lexed again), indexed like `files`.
+    private var streams: [SyntaxStream?] = []
     /// What loading reported: each file's first `DiagnosticBag.maximumPerFile` problems (a file
     /// of thousands of failing imports costs bounded memory), then a summary of the rest.
     var diagnostics: [Diagnostic] {
@@ -105,6 +109,12 @@ struct ImportLoader {
     private var chain: [(identity: String, path: String)] = []
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
+
+    /// Hands over every file's stream, stopped after the file's leading imports.
+    mutating func takeStreams() -> [SyntaxStream] {
+        defer { streams = [] }
+        return streams.enumerated().map { $1 ?? SyntaxStream(files[$0], fileID: FileID($0)) }
+    }
 
     /// An import path as messages show it: control characters written as `\u{...}` escapes.
     static func shown(_ path: String) -> String {
@@ -138,17 +148,17 @@ struct ImportLoader {
         let identity = identity(of: source.path)
         loaded[identity] = id
         files.append(source)
+        streams.append(nil)
         chain.append((identity, source.path))
         defer { chain.removeLast() }
         // Imports come first: reading members up to the first that is not one finds them all
         // without parsing the rest of the file (the checker parses it, and reports an import
         // that comes later, which is not followed).
         var stream = SyntaxStream(source, fileID: id)
+        defer { streams[id.index] = stream }
         while let tree = stream.nextLeadingImport(), case .importDirective(let directive)? = tree.members.first {
             guard let pathToken = directive.path else { continue }  // reported by the parser
-            var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
-            _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
-            let written = scanner.text
+            let written = tree.stringValue(pathToken)
             let range = tree.range(pathToken)
             guard !written.isEmpty else {
                 hasFailedImports = true

@@ -493,7 +493,7 @@ public struct Linter: Sendable {
     /// Ratios are shown with two decimals, truncated so a failing 4.499 never reads as 4.5.
     static func ratioText(_ ratio: Double) -> String {
         let truncated = (ratio * 100).rounded(.down) / 100
-        return truncated == truncated.rounded() ? String(Int(truncated)) : String(truncated)
+        return NumberText.text(truncated)
     }
 
     // MARK: Pages

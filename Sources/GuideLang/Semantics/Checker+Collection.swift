@@ -210,7 +210,7 @@ extension Checker {
         positions: inout [String: Int]
     ) {
         let nameToken = tree.tokens[property.name]
-        let key = nameToken.kind == .string ? reader.stringValue(property.name) : tree.text(property.name)
+        let key = nameToken.kind == .string ? tree.stringValue(property.name) : tree.text(property.name)
         let keyRange = tree.range(property.name)
         guard property.items.count == 1, property.items[0].label == nil, property.items[0].terms.count == 1,
               case .token(let index) = property.items[0].terms[0], tree.tokens[index].kind == .string
@@ -231,7 +231,7 @@ extension Checker {
             return
         }
         positions[key] = node.strings.count
-        node.strings.append(.init(key: key, value: reader.stringValue(index), keyRange: keyRange))
+        node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange))
     }
 
     /// Whether `text` lexes as one identifier.

@@ -93,12 +93,14 @@ public final class Checker {
     private var unusedLeftOut: [FileID: DiagnosticOverflow] = [:]
 
     /// Collects `files` (indexed by `FileID`) and runs every check that is not about one guide.
+    /// Each file is read through its stream in `streams` when one is given (one the import loader
+    /// stopped after the file's leading imports), or else from its start.
     ///
     /// Diagnostics take room in `budget`; what it leaves out is counted there (its `summary` is
     /// the caller's to add), and the program still fails when an error was left out.
     public init(
-        _ files: [SourceFile], rootFiles: Set<FileID>, hasFailedImports: Bool = false, hasLoaderErrors: Bool = false,
-        budget: DiagnosticBudget = DiagnosticBudget()
+        _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
+        hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget()
     ) {
         self.files = files
         self.budget = budget
@@ -110,7 +112,7 @@ public final class Checker {
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors
         self.strings = StringTable()
-        collectFiles()
+        collectFiles(streams ?? files.enumerated().map { SyntaxStream($1, fileID: FileID($0)) })
         placeGuides()
         declareGlobals()
         strings.build(from: topLevel.filter { $0.kind == .strings }, checker: self)
@@ -219,9 +221,8 @@ public final class Checker {
     /// Collects every file, one top-level member's syntax at a time: collection reads what it
     /// needs into declaration nodes, which keep offsets, not tokens, so each member's tokens and
     /// syntax go as soon as it is collected.
-    private func collectFiles() {
-        for (index, source) in files.enumerated() {
-            var stream = SyntaxStream(source, fileID: FileID(index))
+    private func collectFiles(_ streams: [SyntaxStream]) {
+        for var stream in streams {
             var seenDeclaration = false
             while let member = stream.next() {
                 collectTopLevel(member, seenDeclaration: &seenDeclaration)

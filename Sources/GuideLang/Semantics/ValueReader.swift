@@ -176,12 +176,6 @@ struct ValueReader {
         return false
     }
 
-    /// Decodes a string token's value.
-    func stringValue(_ index: Int) -> String {
-        var scanner = StringLiteralScanner(bytes: tree.source.bytes, fileID: tree.fileID)
-        _ = scanner.scan(from: Int(tree.tokens[index].start), decoding: true)
-        return scanner.text
-    }
 
     /// Splits a number token into its value and unit.
     func number(_ index: Int) -> (value: Double, unit: String) {
@@ -228,8 +222,8 @@ struct ValueReader {
 
     private mutating func checkRange(_ value: Double, _ term: TermSyntax, minimum: Double, maximum: Double? = nil, what: String) -> Bool {
         if value < minimum || (maximum.map { value > $0 } ?? false) {
-            let bound = maximum.map { "between \(format(minimum)) and \(format($0))" } ?? "at least \(format(minimum))"
-            let written = term.firstToken == term.lastToken ? tree.text(term.firstToken) : format(value)
+            let bound = maximum.map { "between \(NumberText.text(minimum)) and \(NumberText.text($0))" } ?? "at least \(NumberText.text(minimum))"
+            let written = term.firstToken == term.lastToken ? tree.text(term.firstToken) : NumberText.text(value)
             report(Diagnostic(.valueOutOfRange, at: range(of: term), "\(what) must be \(bound), found \(written)"))
             return false
         }
@@ -245,12 +239,12 @@ struct ValueReader {
 
     mutating func text(_ term: TermSyntax, allowNone: Bool = false) -> TextValue? {
         if let index = tokenIndex(term, kind: .string) {
-            return TextValue(content: .literal(stringValue(index)), range: tree.range(index))
+            return TextValue(content: .literal(tree.stringValue(index)), range: tree.range(index))
         }
         if case .call(let call) = term, tree.isIdentifier(call.name, "key") {
             if call.arguments.count == 1, call.arguments[0].label == nil, call.arguments[0].terms.count == 1,
                let index = tokenIndex(call.arguments[0].terms[0], kind: .string) {
-                return TextValue(content: .key(stringValue(index)), range: tree.range(index))
+                return TextValue(content: .key(tree.stringValue(index)), range: tree.range(index))
             }
             report(Diagnostic(.wrongValueKind, at: range(of: term), "key(...) takes one string, the key",
                               help: ["write key(\"onboarding.title\")"]))
@@ -273,7 +267,7 @@ struct ValueReader {
             wrongKind(term, expected: "a string")
             return nil
         }
-        return stringValue(index)
+        return tree.stringValue(index)
     }
 
     mutating func identifier(_ item: ValueItemSyntax) -> Reference? {
@@ -735,7 +729,7 @@ struct ValueReader {
                 return nil
             }
             guard let count = integer(terms[2], minimum: 0, what: "the count") else { return nil }
-            let event = stringValue(eventIndex)
+            let event = tree.stringValue(eventIndex)
             if event.isEmpty {
                 report(Diagnostic(.valueOutOfRange, at: tree.range(eventIndex), "the event name must not be empty"))
                 return nil
@@ -759,7 +753,7 @@ struct ValueReader {
         var hasWeight = false
         for term in item.terms {
             if let index = tokenIndex(term, kind: .string), font.family == nil {
-                font.family = stringValue(index)
+                font.family = tree.stringValue(index)
                 continue
             }
             if tokenIndex(term, kind: .number) != nil, !hasSize {
@@ -802,10 +796,4 @@ struct ValueReader {
         if font.textStyle == "headline", !hasWeight { font.weight = "semibold" }
         return font
     }
-}
-
-/// Formats a number without a trailing `.0`.
-func format(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-    return String(value)
 }
