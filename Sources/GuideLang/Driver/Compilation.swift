@@ -84,22 +84,10 @@ struct ImportLoader {
     private var streams: [SyntaxStream?] = []
     /// What loading reported: each file's first `DiagnosticBag.maximumPerFile` problems (a file
     /// of thousands of failing imports costs bounded memory), then a summary of the rest.
-    var diagnostics: [Diagnostic] {
-        kept + leftOut.keys.sorted().compactMap { leftOut[$0]?.summary(limit: DiagnosticBag.maximumPerFile) }
-    }
-    private var kept: [Diagnostic] = []
-    private var keptPerFile: [FileID: Int] = [:]
-    private var leftOut: [FileID: DiagnosticOverflow] = [:]
+    var diagnostics: [Diagnostic] { reported.withSummaries }
+    private var reported = PerFileDiagnostics()
 
-    private mutating func report(_ diagnostic: Diagnostic) {
-        let file = diagnostic.range.fileID
-        guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
-            leftOut[file, default: DiagnosticOverflow()].add(diagnostic)
-            return
-        }
-        keptPerFile[file, default: 0] += 1
-        kept.append(diagnostic)
-    }
+    private mutating func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
     private(set) var rootIDs: Set<FileID> = []
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false

@@ -88,9 +88,7 @@ public final class Checker {
     /// Unused declarations inside guides, found as each guide is lowered and reported at the
     /// end if the program resolved: a file's first ones, as many as it can keep, and a count of
     /// the rest, which could not be kept however the run ends.
-    private var unusedInGuides: [Diagnostic] = []
-    private var unusedPerFile: [FileID: Int] = [:]
-    private var unusedLeftOut: [FileID: DiagnosticOverflow] = [:]
+    private var unusedInGuides = PerFileDiagnostics()
 
     /// Collects `files` (indexed by `FileID`) and runs every check that is not about one guide.
     /// Each file is read through its stream in `streams` when one is given (one the import loader
@@ -148,15 +146,7 @@ public final class Checker {
         let handedOver = diagnostics.count
         collectDeferredChildren(of: node)
         let lowered = lowerGuide(node)
-        unusedDiagnostics(under: node.children) { diagnostic in
-            let file = diagnostic.range.fileID
-            guard unusedPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
-                unusedLeftOut[file, default: DiagnosticOverflow()].add(diagnostic)
-                return
-            }
-            unusedPerFile[file, default: 0] += 1
-            unusedInGuides.append(diagnostic)
-        }
+        unusedDiagnostics(under: node.children) { unusedInGuides.add($0) }
         // A guide's own blocks are never looked up again (only top-level screens and styles are
         // shared), so they and their caches go with the guide.
         for screen in node.children(.screen) {
@@ -194,8 +184,8 @@ public final class Checker {
         // lint setting resolves nothing, so it hides nothing.
         if !hasLoaderErrors, !hasSyntaxErrors, !hasErrorsBesidesLintSettings, budget.overflow.severity != .error {
             let isReported = { (diagnostic: Diagnostic) in !(diagnostic.code == .unusedStyle && self.hasUnresolvedStyle) }
-            for diagnostic in unusedInGuides where isReported(diagnostic) { report(diagnostic) }
-            for (file, leftOut) in unusedLeftOut.sorted(by: { $0.key < $1.key }) {
+            for diagnostic in unusedInGuides.kept where isReported(diagnostic) { report(diagnostic) }
+            for (file, leftOut) in unusedInGuides.leftOut.sorted(by: { $0.key < $1.key }) {
                 // Each file kept its first unused warnings above; these come after them.
                 if keptPerFile[file, default: 0] >= DiagnosticBag.maximumPerFile {
                     overflowPerFile[file, default: DiagnosticOverflow()].add(leftOut)
@@ -296,14 +286,8 @@ public final class Checker {
 
     /// The position in `guideNodes` of the guide `range` starts in, if any.
     private func guidePosition(containing range: SourceRange) -> Int? {
-        var low = 0
-        var high = guideSpans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if (guideSpans[middle].file, guideSpans[middle].start) <= (range.fileID.index, range.start) { low = middle + 1 } else { high = middle }
-        }
-        let position = low - 1
-        guard position >= 0, guideSpans[position].file == range.fileID.index, range.start <= guideSpans[position].end else { return nil }
+        guard let position = Self.lastStart(atOrBefore: range, count: guideSpans.count, start: { (self.guideSpans[$0].file, self.guideSpans[$0].start) }),
+              guideSpans[position].file == range.fileID.index, range.start <= guideSpans[position].end else { return nil }
         return position
     }
 
@@ -311,15 +295,21 @@ public final class Checker {
     private func isInLintSetting(_ range: SourceRange) -> Bool {
         // The last setting starting at or before the range is the only one that can hold it:
         // settings are properties, which never overlap.
+        let start = { (index: Int) in (self.lintSettingRanges[index].fileID.index, self.lintSettingRanges[index].start) }
+        guard let index = Self.lastStart(atOrBefore: range, count: lintSettingRanges.count, start: start) else { return false }
+        let setting = lintSettingRanges[index]
+        return setting.fileID == range.fileID && range.end <= setting.end
+    }
+
+    /// The last of `count` places sorted by (file, offset) whose `start` is at or before where
+    /// `range` starts, found by binary search; nil when none is.
+    private static func lastStart(atOrBefore range: SourceRange, count: Int, start: (Int) -> (Int, Int)) -> Int? {
         var low = 0
-        var high = lintSettingRanges.count
+        var high = count
         while low < high {
             let middle = (low + high) / 2
-            let setting = lintSettingRanges[middle]
-            if (setting.fileID.index, setting.start) <= (range.fileID.index, range.start) { low = middle + 1 } else { high = middle }
+            if start(middle) <= (range.fileID.index, range.start) { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { return false }
-        let setting = lintSettingRanges[low - 1]
-        return setting.fileID == range.fileID && range.end <= setting.end
+        return low > 0 ? low - 1 : nil
     }
 }
