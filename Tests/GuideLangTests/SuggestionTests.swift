@@ -6,6 +6,23 @@ import Testing
 /// (`Suggestion.didYouMean`), and every word of `KeywordSynonyms` leads, where it is written,
 /// to its name with a note, a help line and a fix-it.
 struct SuggestionTests {
+    /// Every `did you mean` help line and its fix-it come from `Suggestion.DidYouMean` (through
+    /// `Diagnostic.suggesting` or `UsageError`): no other code in Sources/ words one or builds
+    /// the edit (generated explanations, which quote rendered diagnostics, aside).
+    @Test func noDidYouMeanIsBuiltByHand() throws {
+        let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
+        var handBuilt: [String] = []
+        for file in TrapAuditTests.sourceFiles() where !file.hasSuffix("Suggestion.swift") && !file.hasSuffix("+Table.swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                guard !code.hasPrefix("//") else { continue }
+                if code.contains("did you mean") || code.contains("\"replace with") { handBuilt.append("\(file):\(number + 1): \(code)") }
+            }
+        }
+        #expect(handBuilt.isEmpty, "\(handBuilt.joined(separator: "\n"))")
+    }
+
     @Test func typosAndSynonymsAreOneMechanism() {
         let options = ["auto", "above", "below"]
         let synonyms = [Suggestion.Synonym("top", "above", "Floating UI"), Suggestion.Synonym("bottom", "below", "Floating UI")]
