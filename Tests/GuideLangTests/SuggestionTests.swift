@@ -10,16 +10,8 @@ struct SuggestionTests {
     /// `Diagnostic.suggesting` or `UsageError`): no other code in Sources/ words one or builds
     /// the edit (generated explanations, which quote rendered diagnostics, aside).
     @Test func noDidYouMeanIsBuiltByHand() throws {
-        let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
-        var handBuilt: [String] = []
-        for file in TrapAuditTests.sourceFiles() where !file.hasSuffix("Suggestion.swift") && !file.hasSuffix("+Table.swift") {
-            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
-            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                let code = line.trimmingCharacters(in: .whitespaces)
-                guard !code.hasPrefix("//") else { continue }
-                if code.contains("did you mean") || code.contains("\"replace with") { handBuilt.append("\(file):\(number + 1): \(code)") }
-            }
-        }
+        let helper: Set<String> = ["GuideLang/Semantics/Suggestion.swift", "GuideLang/Diagnostics/DiagnosticExplanation+Table.swift"]
+        let handBuilt = try OneOfEachTests.places(of: "did you mean", outside: helper) + OneOfEachTests.places(of: "\"replace with", outside: helper)
         #expect(handBuilt.isEmpty, "\(handBuilt.joined(separator: "\n"))")
     }
 
