@@ -22,8 +22,7 @@ let lintOptions: Linter.Options = {
 public func fuzzLint(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let compilation = fuzzCompile(fuzzBytes(data, size))
     checkDiagnostics(compilation)
-    guard let document = compilation.lintableDocument else { return 0 }
-    let (diagnostics, layouts) = Linter.run(document, options: lintOptions)
+    let (diagnostics, layouts) = Linter.run(compilation.loweredGuides, options: lintOptions)
     checkDiagnostics(diagnostics, files: compilation.files)
     for layout in layouts {
         for frame in layout.targetFrames where !(frame.x.isFinite && frame.y.isFinite && frame.width.isFinite && frame.height.isFinite) {

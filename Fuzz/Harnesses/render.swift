@@ -16,9 +16,7 @@ let renderLintOptions: Linter.Options = {
 public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let compilation = fuzzCompile(fuzzBytes(data, size))
     var diagnostics = compilation.diagnostics
-    if let document = compilation.lintableDocument {
-        diagnostics += Linter.lint(document, options: renderLintOptions)
-    }
+    diagnostics += Linter.lint(compilation.loweredGuides, options: renderLintOptions)
     checkDiagnostics(diagnostics, files: compilation.files)
     let files: (FileID) -> SourceFile = { compilation.file($0) }
 

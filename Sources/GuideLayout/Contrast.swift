@@ -6,6 +6,7 @@ import func Musl.pow
 #elseif canImport(Darwin)
 import func Darwin.pow
 #endif
+import GuideIR
 
 /// Colour contrast exactly as WCAG 2.x defines it (success criteria 1.4.3 and 1.4.6), for checking
 /// tip text against its bubble. Ratios are never rounded: 4.499 fails a 4.5 threshold.
@@ -36,7 +37,7 @@ public enum Contrast {
     /// A ratio as messages show it: two decimals, truncated so a failing 4.499 never reads as 4.5.
     public static func ratioText(_ ratio: Double) -> String {
         let truncated = (ratio * 100).rounded(.down) / 100
-        return truncated == truncated.rounded() ? String(Int(truncated)) : String(truncated)
+        return NumberText.text(truncated)
     }
 
     /// The linear-light value of an sRGB channel in 0...1, by WCAG 2.x's formula (with its 0.04045

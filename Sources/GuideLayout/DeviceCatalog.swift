@@ -1,3 +1,5 @@
+import GuideIR
+
 /// The devices the layout linter knows (`presets`, generated from devices.json), the default set it
 /// lints against, and the parser for hand-written `--screen` sizes.
 public enum DeviceCatalog {
@@ -92,10 +94,7 @@ public enum DeviceCatalog {
     }
 
     /// A number without a trailing `.0`, so ids and names read like what people type.
-    private static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(value)
-    }
+    private static func format(_ value: Double) -> String { NumberText.text(value) }
 
     /// Reads plain decimal numbers and single separators from a list of scalars.
     private struct NumberReader {

@@ -66,12 +66,7 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A number with at most one decimal and no trailing `.0`.
-    public static func format(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        // Whole numbers print without ".0"; anything huge or not finite prints as Swift does.
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
-        return String(rounded)
-    }
+    public static func format(_ value: Double) -> String { NumberText.text(roundedToOneDecimal: value) }
 }
 
 /// Distances from each edge of the screen, in points.

@@ -152,6 +152,30 @@ public enum TextMetrics {
         kind(of: scalar) == .wide
     }
 
+    /// The terminal columns `text` takes in a monospaced font, from the same table as the
+    /// advances: East Asian wide and fullwidth characters and emoji take two, what draws nothing
+    /// (combining marks, format characters, the zero-width space) none, the rest one. Unlike the
+    /// advances it counts the symbols and pictographs that only an app may draw as emoji (such as
+    /// U+2605 and U+1F321, which have no emoji presentation) as one column, as terminals and
+    /// editors do. What diagnostics underline and the formatter aligns with.
+    public static func terminalColumns(of text: String) -> Int {
+        var columns = 0
+        for scalar in text.unicodeScalars {
+            // ASCII, the common case, is one column a byte (its controls are escaped before they are shown).
+            if scalar.value < 0x7F {
+                columns += 1
+                continue
+            }
+            switch kind(of: scalar) {
+            case .zeroWidth: continue
+            case .space: columns += scalar.value == 0x200B ? 0 : 1
+            case .wide: columns += isEastAsianWide(scalar.value) || scalar.properties.isEmojiPresentation ? 2 : 1
+            case .lineBreak, .nonBreakingSpace, .narrow: columns += 1
+            }
+        }
+        return columns
+    }
+
     /// How the model treats one scalar.
     private enum ScalarKind: Equatable {
         /// Forces a new line.
@@ -196,16 +220,28 @@ public enum TextMetrics {
         }
         // Skin tones are drawn as part of the emoji they follow.
         if properties.isEmojiModifier { return .zeroWidth }
-        if isWideRange(value) || properties.isEmojiPresentation { return .wide }
+        if isEastAsianWide(value) || isDrawnAsEmoji(value) || properties.isEmojiPresentation { return .wide }
         return .narrow
     }
 
-    /// Whether `value` lies in a block of East Asian wide or fullwidth characters or emoji.
-    private static func isWideRange(_ value: UInt32) -> Bool {
+    /// Whether `value` lies in a block whose symbols an app may draw as emoji even without
+    /// emoji presentation: the layout model counts them wide to stay conservative.
+    private static func isDrawnAsEmoji(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x2600...0x27BF,  // miscellaneous symbols and dingbats
+             0x1F000...0x1FAFF:  // emoji, pictographs, regional indicators, enclosed ideographs
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `value` lies in a block of East Asian wide or fullwidth characters: the one table
+    /// of wide characters, for the layout model and terminal columns alike.
+    private static func isEastAsianWide(_ value: UInt32) -> Bool {
         switch value {
         case 0x1100...0x115F,  // Hangul initial consonants
              0x2329...0x232A,  // angle brackets
-             0x2600...0x27BF,  // miscellaneous symbols and dingbats, many drawn as emoji
              0x2E80...0x303E,  // CJK radicals, Kangxi radicals, CJK symbols and punctuation
              0x3041...0x33FF,  // kana, bopomofo, Hangul compatibility jamo, enclosed CJK, CJK compatibility
              0x3400...0x4DBF,  // CJK extension A
@@ -221,7 +257,7 @@ public enum TextMetrics {
              0xFFE0...0xFFE6,  // fullwidth signs
              0x16FE0...0x18DFF,  // Tangut, Khitan, ideographic symbols
              0x1AFF0...0x1B2FF,  // kana supplement and extensions, Nushu
-             0x1F000...0x1FAFF,  // emoji, pictographs, regional indicators, enclosed ideographs
+             0x1F200...0x1F2FF,  // enclosed ideographic supplement
              0x20000...0x3FFFD:  // CJK extensions B and later
             return true
         default:

@@ -37,57 +37,36 @@ final class OutputSpool: @unchecked Sendable {
         if fwrite(buffer.baseAddress, 1, buffer.count, file) != buffer.count { fail() }
     }
 
-    /// Where each labelled run of bytes starts, with its label (consecutive appends with one
-    /// label make one run).
-    private var runs: [(label: String, start: Int)] = []
-
-    /// Appends the UTF-8 bytes of `text`, labelled (a layout line with its guide), so that
-    /// `ranges(excluding:)` can leave some labels out.
-    func append(_ text: String, label: String) {
-        if runs.last?.label != label { runs.append((label, size)) }
+    /// Appends the UTF-8 bytes of `text` (a layout line).
+    func append(_ text: String) {
         var text = text
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// The byte ranges of every run whose label is not in `excluded`, in order.
-    func ranges(excluding excluded: Set<String>) -> [Range<Int>] {
-        runs.indices.compactMap { index in
-            guard !excluded.contains(runs[index].label) else { return nil }
-            return runs[index].start..<(index + 1 < runs.count ? runs[index + 1].start : size)
-        }
-    }
-
-    /// Hands the bytes in `ranges` (all of them by default), in order, to `sink` a megabyte at a
-    /// time; returns false (and sets `failure`) when the output was not all written or cannot be
-    /// read back.
-    func copy(_ ranges: [Range<Int>]? = nil, to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
+    /// Hands every byte, in order, to `sink` a megabyte at a time; returns false (and sets
+    /// `failure`) when the output was not all written or cannot be read back.
+    func copy(to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard failure == nil else { return false }
-        guard copyRanges(ranges, to: sink) else {
+        guard copyBytes(to: sink) else {
             fail()
             return false
         }
         return true
     }
 
-    private func copyRanges(_ ranges: [Range<Int>]?, to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        let ranges = ranges ?? [0..<size]
+    private func copyBytes(to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
         guard let file else {
-            memory.withUnsafeBytes { bytes in
-                for range in ranges { sink(UnsafeRawBufferPointer(rebasing: bytes[range])) }
-            }
+            memory.withUnsafeBytes { sink($0) }
             return true
         }
-        guard fflush(file) == 0 else { return false }
+        guard fflush(file) == 0, fseeko(file, 0, SEEK_SET) == 0 else { return false }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        for range in ranges where !range.isEmpty {
-            guard fseeko(file, off_t(range.lowerBound), SEEK_SET) == 0 else { return false }
-            var left = range.count
-            while left > 0 {
-                let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min(left, $0.count), file) }
-                guard read > 0 else { return false }
-                chunk.withUnsafeBytes { sink(UnsafeRawBufferPointer(rebasing: $0[..<read])) }
-                left -= read
-            }
+        var left = size
+        while left > 0 {
+            let read = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, min(left, $0.count), file) }
+            guard read > 0 else { return false }
+            chunk.withUnsafeBytes { sink(UnsafeRawBufferPointer(rebasing: $0[..<read])) }
+            left -= read
         }
         return fseeko(file, 0, SEEK_END) == 0
     }

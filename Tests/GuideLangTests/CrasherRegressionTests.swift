@@ -129,12 +129,10 @@ enum CrasherPipeline {
 
         // Lint, on the default devices and on the fuzz target's screens.
         var diagnostics = compilation.diagnostics
-        if let document = compilation.lintableDocument {
-            for options in [defaultLint, fuzzLint] {
-                let lint = Linter.lint(document, options: options)
-                problems += rangeProblems(lint, files: compilation.files, phase: "lint")
-                diagnostics += lint
-            }
+        for options in [defaultLint, fuzzLint] {
+            let lint = Linter.lint(compilation.loweredGuides, options: options)
+            problems += rangeProblems(lint, files: compilation.files, phase: "lint")
+            diagnostics += lint
         }
 
         // Render everything every way.

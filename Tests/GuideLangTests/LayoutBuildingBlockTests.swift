@@ -215,6 +215,33 @@ struct LayoutBlockTextTests {
     /// Whether two numbers agree to within floating-point noise.
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
 
+    /// Terminal columns (what diagnostics underline and the formatter aligns) come from the
+    /// layout model's one table of wide characters. Where the two used to disagree, terminals
+    /// decide the columns: a pictograph without emoji presentation (U+1F321) or a symbol such as
+    /// U+2605 takes one column, as in a terminal, though the layout model still counts it wide in
+    /// an app; a combining mark outside U+0300-U+036F (U+20D7) takes none.
+    @Test func terminalColumnsComeFromTheLayoutTable() {
+        #expect(TextMetrics.terminalColumns(of: "abc") == 3)
+        #expect(TextMetrics.terminalColumns(of: "中文") == 4)
+        #expect(TextMetrics.terminalColumns(of: "ｶﾞ") == 2, "halfwidth katakana are narrow")
+        #expect(TextMetrics.terminalColumns(of: "e\u{301}") == 1)
+        #expect(TextMetrics.terminalColumns(of: "v\u{20D7}") == 1)
+        #expect(TextMetrics.terminalColumns(of: "a\u{200B}b\u{FEFF}") == 2)
+        #expect(TextMetrics.terminalColumns(of: "😀🎉") == 4)
+        #expect(TextMetrics.terminalColumns(of: "\u{1F321}") == 1)
+        #expect(TextMetrics.terminalColumns(of: "★✓") == 2)
+        for scalar in ["\u{1F321}", "★", "✓", "中", "😀"].map({ $0.unicodeScalars.first! }) {
+            #expect(TextMetrics.isWide(scalar), "the layout model stays conservative: \(scalar)")
+        }
+        // And a diagnostic's underline follows them.
+        let source = SourceFile(path: "a.guide", text: "guide g {\n  title: key(\"中\u{1F321}★\")\n  pages { page p { title: \"x\" } }\n}\n")
+        let compilation = Compilation.compile(roots: [source], provider: nil)
+        let diagnostic = try! #require(compilation.diagnostics.first { $0.code == .missingStrings })
+        let rendered = DiagnosticRenderer(style: .text, usesColor: false, files: { compilation.file($0) }).render(diagnostic)
+        // The string token: two quotes, 中 (two columns), U+1F321 and ★ (one each).
+        #expect(rendered.contains("\n  |" + String(repeating: " ", count: 14) + String(repeating: "^", count: 6) + "\n"), "\(rendered)")
+    }
+
     @Test func categoryNamesAndShortForms() {
         #expect(ContentSizeCategory.allCases.count == 12)
         #expect(ContentSizeCategory.default == .large)

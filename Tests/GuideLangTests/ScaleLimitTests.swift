@@ -177,6 +177,6 @@ struct ScaleLimitTests {
         let text = "guide g { title: \"T\"\n  devices: \(devices.joined(separator: ", "))\n  pages { page p { title: \"x\" } } }\n"
         let compilation = Compilation.compile(path: "devices.guide", text: text)
         #expect(compilation.diagnostics.filter { $0.code == .duplicateProperty }.count == 500)
-        #expect(compilation.lintableDocument?.guides.first?.lint.devices == ["iphone-se-3", "ipad-pro-13-m5"])
+        #expect(compilation.loweredGuides.guides.first?.lint.devices == ["iphone-se-3", "ipad-pro-13-m5"])
     }
 }

@@ -7,6 +7,15 @@ import Testing
 /// (`Suggestion.didYouMean`), and every word of `KeywordSynonyms` leads, where it is written,
 /// to its name with a note, a help line and a fix-it.
 struct SuggestionTests {
+    /// Every `did you mean` help line and its fix-it come from `Suggestion.DidYouMean` (through
+    /// `Diagnostic.suggesting` or `UsageError`): no other code in Sources/ words one or builds
+    /// the edit (generated explanations, which quote rendered diagnostics, aside).
+    @Test func noDidYouMeanIsBuiltByHand() throws {
+        let helper: Set<String> = ["GuideLang/Semantics/Suggestion.swift", "GuideLang/Diagnostics/DiagnosticExplanation+Table.swift"]
+        let handBuilt = try OneOfEachTests.places(of: "did you mean", outside: helper) + OneOfEachTests.places(of: "\"replace with", outside: helper)
+        #expect(handBuilt.isEmpty, "\(handBuilt.joined(separator: "\n"))")
+    }
+
     @Test func typosAndSynonymsAreOneMechanism() {
         let options = ["auto", "above", "below"]
         let synonyms = [Suggestion.Synonym("top", "above", "Floating UI"), Suggestion.Synonym("bottom", "below", "Floating UI")]

@@ -124,29 +124,7 @@ public struct JSONWriter {
     /// Writes an integer value.
     public mutating func integer(_ value: Int) {
         beginValue()
-        writeDigits(value)
-    }
-
-    /// Writes an integer's decimal digits without building a String.
-    private mutating func writeDigits(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
-        }
+        NumberText.appendDigits(value, to: &bytes)
     }
 
     /// Writes a number value: whole numbers without a fraction, others in Swift's shortest
@@ -154,11 +132,7 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         guard value.isFinite else { return null() }
         beginValue()
-        if value == value.rounded(), abs(value) < 1e15 {
-            writeDigits(Int(value))
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
-        }
+        NumberText.append(value, to: &bytes)
     }
 
     /// Writes a number given as JSON text (one read from a message), exactly as it is.

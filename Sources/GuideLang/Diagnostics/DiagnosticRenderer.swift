@@ -1,4 +1,5 @@
 import GuideIR
+import GuideLayout
 
 /// Turns diagnostics into text for people (with source snippets) or tools (one line each, or
 /// JSON lines). Rendering is separate from finding: the checker only produces data.
@@ -187,22 +188,9 @@ public struct DiagnosticRenderer {
         return output
     }
 
-    /// The terminal width of text: East Asian wide characters take two columns.
-    static func displayWidth(_ text: String) -> Int {
-        var width = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            switch value {
-            case 0x0300...0x036F, 0x200B...0x200F: continue  // combining marks, zero-width spaces
-            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F,
-                 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
-                width += 2
-            default:
-                width += 1
-            }
-        }
-        return width
-    }
+    /// The terminal width of text: East Asian wide characters take two columns (the layout
+    /// engine's table, `TextMetrics.terminalColumns`).
+    static func displayWidth(_ text: String) -> Int { TextMetrics.terminalColumns(of: text) }
 
     // MARK: JSON
 

@@ -1,20 +1,26 @@
 import GuideIR
 import GuideLayout
 
-/// One run of the compiler front end over some root files and everything they import.
+/// One run of the compiler front end over some root files and everything they import: the files
+/// are loaded, the checker is created (which collects them and checks what guides share), and
+/// each guide's outcome is pulled from it and handed on, the lowered ones to a receiver (the
+/// emitter, lint) or into `loweredGuides`. Nothing flows back: a broken guide never reaches a
+/// receiver.
 public struct Compilation: Sendable {
     /// Every file loaded, indexed by `FileID.index`.
     public let files: [SourceFile]
     /// Every diagnostic, sorted by file (load order) and position.
     public let diagnostics: [Diagnostic]
-    /// The lowered document, or nil when an error was reported.
-    public let document: GuideDocument?
-    /// The guides that lowered without an error of their own, even when the program has errors
-    /// elsewhere: what `guidec lint` can still lay out.
-    public let lintableDocument: GuideDocument?
-    /// With a guide receiver: which of the guides it got (by position, from 0) an error points
-    /// into, so lint can leave them out as it leaves them out of `lintableDocument`.
-    public let brokenStreamedGuides: Set<Int>
+    /// The guides that lowered with no error pointing into them, even when the program has
+    /// errors elsewhere (what `guidec lint` lays out), with the program's locales. With a
+    /// receiver it holds no guides: they went to the receiver.
+    public let loweredGuides: GuideDocument
+    /// Whether the checker found an error, reported or left out.
+    private let checkerFoundErrors: Bool
+
+    /// The lowered program: `loweredGuides` when no error was found (then every guide lowered),
+    /// or nil.
+    public var document: GuideDocument? { checkerFoundErrors ? nil : loweredGuides }
 
     /// The deepest chain of imports followed.
     public static let maximumImportDepth = 64
@@ -23,8 +29,8 @@ public struct Compilation: Sendable {
     public var hasErrors: Bool { document == nil || diagnostics.contains { $0.severity == .error } }
 
     /// Parses and checks `roots` and the files they import through `provider`. With a
-    /// `receiver`, each guide goes to it as soon as it is lowered, and `document` and
-    /// `lintableDocument` hold no guides: a large program's IR is then never held whole.
+    /// `receiver`, each guide that lowers goes to it as soon as it is lowered, and
+    /// `loweredGuides` holds none: a large program's IR is then never held whole.
     ///
     /// Diagnostics are kept within `budget` (at most `DiagnosticBudget.maximumPerRun`). Given
     /// one, the caller adds its `summary` once every phase of the run is done (lint comes after
@@ -40,18 +46,29 @@ public struct Compilation: Sendable {
         var loader = ImportLoader(provider: provider)
         for root in roots { loader.loadRoot(root) }
         let files = loader.files
-        // The checker parses each file again, one top-level member at a time, so no file's whole
+        // The checker goes on with each file's stream where the loader stopped (after its leading
+        // imports), one top-level member at a time: each file is lexed once, and no file's whole
         // syntax is ever held.
         let loaderHasErrors = loader.diagnostics.contains { $0.severity == .error }
-        let loaderDiagnostics = runBudget.admitted(loader.diagnostics)
-        let result = Checker.check(
-            files, rootFiles: loader.rootIDs, hasFailedImports: loader.hasFailedImports,
-            hasLoaderErrors: loaderHasErrors, streamingGuidesTo: receiver, budget: runBudget,
-            deviceIdentifiers: deviceIdentifiers)
-        var all = loaderDiagnostics + result.syntaxDiagnostics + result.diagnostics
+        var all = runBudget.admitted(loader.diagnostics)
+        let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
+                              hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
+                              deviceIdentifiers: deviceIdentifiers)
+        all += checker.takeDiagnostics()
+        receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales)
+        var lowered: [IRGuide] = []
+        while let guide = checker.nextGuide() {
+            all += guide.diagnostics
+            guard case .lowered(let ir) = guide.outcome else { continue }
+            if let receiver { receiver.receive(ir) } else { lowered.append(ir) }
+        }
+        let conclusion = checker.finish()
+        all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
-        return Compilation(files: files, diagnostics: all.sortedBySourcePosition(), document: result.document,
-                           lintableDocument: result.document ?? result.cleanGuides, brokenStreamedGuides: result.brokenStreamedGuides)
+        return Compilation(
+            files: files, diagnostics: all.sortedBySourcePosition(),
+            loweredGuides: GuideDocument(defaultLocale: checker.defaultLocale, locales: checker.locales, guides: lowered),
+            checkerFoundErrors: conclusion.hasErrors)
     }
 
     /// Parses and checks a single text, for tests and editors.
@@ -69,24 +86,15 @@ struct ImportLoader {
     let provider: (any SourceProvider)?
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
+    /// Each file's syntax stream, stopped after its leading imports, for the checker to go on
+    /// with (so the imports are not lexed again), indexed like `files`.
+    private var streams: [SyntaxStream?] = []
     /// What loading reported: each file's first `DiagnosticBag.maximumPerFile` problems (a file
     /// of thousands of failing imports costs bounded memory), then a summary of the rest.
-    var diagnostics: [Diagnostic] {
-        kept + leftOut.keys.sorted().compactMap { leftOut[$0]?.summary(limit: DiagnosticBag.maximumPerFile) }
-    }
-    private var kept: [Diagnostic] = []
-    private var keptPerFile: [FileID: Int] = [:]
-    private var leftOut: [FileID: DiagnosticOverflow] = [:]
+    var diagnostics: [Diagnostic] { reported.withSummaries }
+    private var reported = PerFileDiagnostics()
 
-    private mutating func report(_ diagnostic: Diagnostic) {
-        let file = diagnostic.range.fileID
-        guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
-            leftOut[file, default: DiagnosticOverflow()].add(diagnostic)
-            return
-        }
-        keptPerFile[file, default: 0] += 1
-        kept.append(diagnostic)
-    }
+    private mutating func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
     private(set) var rootIDs: Set<FileID> = []
     /// Whether an import could not be loaded: names it would have declared are then unknown.
     private(set) var hasFailedImports = false
@@ -96,6 +104,12 @@ struct ImportLoader {
     private var chain: [(identity: String, path: String)] = []
 
     init(provider: (any SourceProvider)?) { self.provider = provider }
+
+    /// Hands over every file's stream, stopped after the file's leading imports.
+    mutating func takeStreams() -> [SyntaxStream] {
+        defer { streams = [] }
+        return streams.enumerated().map { $1 ?? SyntaxStream(files[$0], fileID: FileID($0)) }
+    }
 
     /// An import path as messages show it: control characters written as `\u{...}` escapes.
     static func shown(_ path: String) -> String {
@@ -129,17 +143,17 @@ struct ImportLoader {
         let identity = identity(of: source.path)
         loaded[identity] = id
         files.append(source)
+        streams.append(nil)
         chain.append((identity, source.path))
         defer { chain.removeLast() }
         // Imports come first: reading members up to the first that is not one finds them all
         // without parsing the rest of the file (the checker parses it, and reports an import
         // that comes later, which is not followed).
         var stream = SyntaxStream(source, fileID: id)
+        defer { streams[id.index] = stream }
         while let tree = stream.nextLeadingImport(), case .importDirective(let directive)? = tree.members.first {
             guard let pathToken = directive.path else { continue }  // reported by the parser
-            var scanner = StringLiteralScanner(bytes: source.bytes, fileID: id)
-            _ = scanner.scan(from: Int(tree.tokens[pathToken].start), decoding: true)
-            let written = scanner.text
+            let written = tree.stringValue(pathToken)
             let range = tree.range(pathToken)
             guard !written.isEmpty else {
                 hasFailedImports = true

@@ -32,8 +32,8 @@ public struct DocumentCheck: Sendable {
     public func run() -> Outcome {
         let compilation = Compilation.compile(roots: [source], provider: provider)
         var diagnostics = compilation.diagnostics
-        if let lintOptions, let lintable = compilation.lintableDocument {
-            diagnostics += Linter.lint(lintable, options: lintOptions)
+        if let lintOptions {
+            diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions)
         }
         return Outcome(check: self, files: compilation.files,
                        diagnostics: diagnostics.filter { $0.range.fileID.index == 0 }.sortedBySourcePosition())

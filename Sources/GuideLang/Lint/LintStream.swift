@@ -16,8 +16,8 @@ public final class LintStream: GuideStreamReceiver {
     private let options: Linter.Options
     private let batchSize: Int
     private var pending: [IRGuide] = []
-    /// Each received guide's identifier, by position, to leave out its layouts when it is broken.
-    private var guideIDs: [String] = []
+    /// How many guides have been received.
+    private var receivedCount = 0
     private var allowed: [Int: Set<String>] = [:]
     private var denied: [Int: Set<String>] = [:]
     private let background: BackgroundLinter
@@ -40,28 +40,27 @@ public final class LintStream: GuideStreamReceiver {
 
     /// Queues a guide, and hands the queue to the background once it holds a batch.
     public func receive(_ guide: IRGuide) {
-        let index = guideIDs.count
-        guideIDs.append(guide.id)
+        let index = receivedCount
+        receivedCount += 1
         if !guide.lint.allowed.isEmpty { allowed[index] = Set(guide.lint.allowed) }
         if !guide.lint.denied.isEmpty { denied[index] = Set(guide.lint.denied) }
         pending.append(guide)
         guard pending.count >= batchSize else { return }
-        background.lint(pending, firstIndex: guideIDs.count - pending.count, allowed: allowed)
+        background.lint(pending, firstIndex: receivedCount - pending.count, allowed: allowed)
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Lints what is still queued and returns the diagnostics (merged across screens, in source
-    /// order) and the layouts, leaving out the guides at the `excluded` positions (those an error
-    /// points into, which `Compilation.brokenStreamedGuides` names). With a budget, the
-    /// diagnostics are those it admitted, and what it left out is counted in it.
-    public func finish(excluding excluded: Set<Int> = []) -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
-        background.lint(pending, firstIndex: guideIDs.count - pending.count, allowed: allowed, onEveryCore: true)
+    /// order) and the layouts. With a budget, the diagnostics are those it admitted, and what it
+    /// left out is counted in it.
+    public func finish() -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
+        background.lint(pending, firstIndex: receivedCount - pending.count, allowed: allowed, onEveryCore: true)
         pending.removeAll()
         let combined = background.waitForResult()
-        var diagnostics = combined.merged(allowed: allowed, denied: denied, excluding: excluded)
+        var diagnostics = combined.merged(allowed: allowed, denied: denied)
         if let budget {
             diagnostics = budget.admitted(diagnostics)
-            for (guide, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) where !excluded.contains(guide) {
+            for (guide, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) {
                 guard let range = left.firstRange else { continue }
                 let severity = left.codes.map { code in
                     budget.reportedSeverity(denied[guide]?.contains(code.id) == true ? .error : code.severity, code: code)
@@ -69,14 +68,7 @@ public final class LintStream: GuideStreamReceiver {
                 budget.count(left.count, severity: severity, firstRange: range)
             }
         }
-        guard !excluded.isEmpty else { return (diagnostics, combined.layouts) }
-        let excludedIDs = excludedGuideIDs(excluded)
-        return (diagnostics, combined.layouts.filter { !excludedIDs.contains($0.guide) })
-    }
-
-    /// The identifiers of the guides at `positions`: what a layout sink's owner leaves out.
-    public func excludedGuideIDs(_ positions: Set<Int>) -> Set<String> {
-        Set(positions.compactMap { $0 < guideIDs.count ? guideIDs[$0] : nil })
+        return (diagnostics, combined.layouts)
     }
 }
 

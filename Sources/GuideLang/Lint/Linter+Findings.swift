@@ -97,15 +97,13 @@ extension Linter {
     }
 
     /// Merges findings with the same code, place and message into one diagnostic listing the
-    /// screens, and applies the guides' allow and deny lists; findings of the guides at the
-    /// `excluded` positions are left out. Findings are grouped per guide as they are found; a
+    /// screens, and applies the guides' allow and deny lists. Findings are grouped per guide as they are found; a
     /// key shared by several guides (a place outside them) is merged here, as if all had been
     /// grouped at once.
-    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>], excluding excluded: Set<Int>) -> [Diagnostic] {
+    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>]) -> [Diagnostic] {
         var positions: [FindingKey: Int] = [:]
         var kept: [FindingGroup] = []
         for group in groups {
-            if excluded.contains(group.guide) { continue }
             // As on the command line, 'allow' silences warnings only: errors stay errors.
             if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
             Self.merge(group, into: &kept, positions: &positions)

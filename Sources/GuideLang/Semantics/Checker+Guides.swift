@@ -168,9 +168,6 @@ extension Checker {
     /// Each rejected item is reported once, at the item, and dropped; the rest still apply, and
     /// a rejected setting never stops the guide from being linted (`lintSettingRanges`).
     func lintSettings(_ node: DeclarationNode) -> IRLintSettings {
-        for name in ["devices", "orientation", "allow", "deny"] {
-            if let entry = node.properties[name] { lintSettingRanges.append(entry.range) }
-        }
         var settings = IRLintSettings()
         if case .references(let references)? = node.value("devices") {
             var listed: [String: Reference] = [:]

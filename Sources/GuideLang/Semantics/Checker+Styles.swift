@@ -67,6 +67,31 @@ extension Checker {
         return path.count > 1 ? path[1] : nil
     }
 
+    /// Whether resolving the top-level styles will report an error: a parent no top-level style
+    /// declares (unless an import failed, which may have declared it) or a cycle. Found without
+    /// reporting, before any guide is lowered, so that every guide's outcome is known when it is
+    /// handed over; `styleChain` reports the errors themselves. Each style is walked once.
+    func sharedStylesHaveErrors() -> Bool {
+        // Styles whose whole chain was walked without an error.
+        var done: Set<ObjectIdentifier> = []
+        for style in topLevel where style.kind == .style {
+            var path: Set<ObjectIdentifier> = []
+            var current = style
+            while !done.contains(ObjectIdentifier(current)) {
+                // Coming back to a style on this walk closes a cycle.
+                guard path.insert(ObjectIdentifier(current)).inserted else { return true }
+                guard case .string(let name)? = current.value("style"), current.properties["style"] != nil else { break }
+                guard let parent = globalStyles[name] else {
+                    if hasFailedImports { break }
+                    return true
+                }
+                current = parent
+            }
+            done.formUnion(path)
+        }
+        return false
+    }
+
     /// Reports the cycle a walk closed by coming back to `style`: the walk is `path` (the node it
     /// started from, then the styles it followed).
     private func reportCycle(closedBy style: DeclarationNode, at range: SourceRange, path: [DeclarationNode]) {

@@ -116,9 +116,7 @@ final class DeclarationNode {
         if let name = syntax.name {
             let token = tree.tokens[name]
             if token.kind == .string {
-                var scanner = StringLiteralScanner(bytes: tree.source.bytes, fileID: tree.fileID)
-                _ = scanner.scan(from: Int(token.start), decoding: true)
-                self.name = scanner.text
+                self.name = tree.stringValue(name)
             } else {
                 self.name = tree.text(name)
             }

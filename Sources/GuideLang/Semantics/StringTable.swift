@@ -119,7 +119,10 @@ struct StringTable {
                                       candidates: keyOrder.lazy.map(\.key), isQuoted: true)
                 return nil
             }
-            if firstUse[key] == nil { firstUse[key] = text.range }
+            if firstUse[key] == nil {
+                firstUse[key] = text.range
+                if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
+            }
             // The default locale comes first in `locales`, so its text is the first when it has one.
             return IRText(key: key, defaultValue: first.value, translations: translations)
         }
@@ -135,39 +138,39 @@ struct StringTable {
         }
     }
 
-    /// Reports used keys missing from a locale.
+    /// Reports a key missing from some locales, at its first use: an error in the guide that
+    /// uses it, reported while that guide is lowered.
     ///
     /// A key every locale defines costs nothing here. For the others, only the first missing
     /// locales are named (a long list is cut short), and finding them passes only locales that
     /// define the key: the work is bounded by the definitions, however many locales lack keys.
-    func reportProblems(checker: Checker) {
+    private func reportMissingTranslations(of key: String, usedAt use: SourceRange, checker: Checker) {
         let shown = 8
-        for (key, definitionRange, _, localeCount) in keyOrder where localeCount < locales.count {
-            guard let use = firstUse[key] else { continue }
-            guard checker.keepsDiagnostics(in: use.fileID) else {
-                checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
-                continue
-            }
-            let missingCount = locales.count - localeCount
-            // Both lists are in `locales` order, so one walk finds the locales the key lacks.
-            let defined = translations[key] ?? []
-            var next = 0
-            var missing: [String] = []
-            for locale in locales {
-                if next < defined.count, defined[next].locale == locale {
-                    next += 1
-                } else {
-                    missing.append(locale)
-                    if missing.count == shown { break }
-                }
-            }
-            let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
-            checker.report(Diagnostic(
-                .missingTranslation, at: use,
-                "string '\(key)' is missing in locale\(missingCount == 1 ? "" : "s") "
-                    + missing.map { "'\($0)'" }.joined(separator: ", ") + more,
-                labels: [.init(definitionRange, "defined here")],
-                help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more]))
+        guard let index = firstDefinitionIndex[key] else { return }
+        let (_, definitionRange, _, localeCount) = keyOrder[index]
+        guard checker.keepsDiagnostics(in: use.fileID) else {
+            checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
+            return
         }
+        let missingCount = locales.count - localeCount
+        // Both lists are in `locales` order, so one walk finds the locales the key lacks.
+        let defined = translations[key] ?? []
+        var next = 0
+        var missing: [String] = []
+        for locale in locales {
+            if next < defined.count, defined[next].locale == locale {
+                next += 1
+            } else {
+                missing.append(locale)
+                if missing.count == shown { break }
+            }
+        }
+        let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
+        checker.report(Diagnostic(
+            .missingTranslation, at: use,
+            "string '\(key)' is missing in locale\(missingCount == 1 ? "" : "s") "
+                + missing.map { "'\($0)'" }.joined(separator: ", ") + more,
+            labels: [.init(definitionRange, "defined here")],
+            help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more]))
     }
 }

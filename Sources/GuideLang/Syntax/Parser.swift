@@ -6,28 +6,28 @@ import GuideIR
 /// Recursion follows block and call nesting only, and stops at `maximumDepth`; deeper input is
 /// skipped by counting brackets in a loop, so no input can overflow the stack.
 public struct Parser {
-    private let source: SourceFile
-    private let fileID: FileID
+    let source: SourceFile
+    let fileID: FileID
     /// The tokens parsed so far: the whole file, or (when streaming) the current top-level
     /// member's tokens and a few beyond it.
-    private var tokens: [Token]
+    var tokens: [Token]
     /// When streaming, the lexer that produces the tokens as the parser reaches them (not an
     /// optional: taking a lexer out of an optional to mutate it copies it).
-    private var lexer: Lexer
-    private let isStreaming: Bool
-    private var position = 0
-    private var diagnostics = DiagnosticBag()
+    var lexer: Lexer
+    let isStreaming: Bool
+    var position = 0
+    var diagnostics = DiagnosticBag()
     /// Whether a `[` was just reported, so its `]` is skipped quietly.
-    private var hasReportedBracket = false
+    var hasReportedBracket = false
     /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
-    private var blockStack: [DeclarationKind?] = []
+    var blockStack: [DeclarationKind?] = []
 
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
 
     /// The most tokens past the current one the parser looks at: when streaming, the lexer keeps
     /// at least this many ahead, so every lookahead sees the tokens the whole file has.
-    private static let lookahead = 8
+    static let lookahead = 8
 
     private init(source: SourceFile, fileID: FileID, tokens: [Token]) {
         self.source = source
@@ -50,14 +50,14 @@ public struct Parser {
 
     /// Lexes until four times `lookahead` tokens lie past the current one (so this runs once
     /// every few dozen tokens, not on every step), or the file has ended.
-    private mutating func refill() {
+    mutating func refill() {
         while position + 4 * Self.lookahead >= tokens.count, tokens.last?.kind != .endOfFile {
             tokens.append(lexer.nextToken())
         }
     }
 
     /// Moves to the next token (never past the end of the file).
-    private mutating func step() {
+    mutating func step() {
         position += 1
         if position + Self.lookahead >= tokens.count, isStreaming { refill() }
     }
@@ -75,7 +75,7 @@ public struct Parser {
 
     /// When streaming, drops the tokens before the current one: the members that used them have
     /// been handed over, and keeping them would hold the whole file's tokens.
-    private mutating func dropParsedTokens() {
+    mutating func dropParsedTokens() {
         guard isStreaming, position > 0 else { return }
         tokens.removeFirst(position)
         position = 0
@@ -107,7 +107,7 @@ public struct Parser {
 
     /// Whether the identifier at `index` starts an import: `import` before a string, a new
     /// line or the end.
-    private func startsImport(at index: Int) -> Bool {
+    func startsImport(at index: Int) -> Bool {
         let next = kind(at: index + 1)
         return text(index) == "import" && (next == .string || next == .endOfFile || tokens[index + 1].isAtLineStart)
     }
@@ -136,27 +136,27 @@ public struct Parser {
 
     // MARK: Vocabulary
 
-    private var current: Token { tokens[position] }
-    private func kind(at index: Int) -> TokenKind { index < tokens.count ? tokens[index].kind : .endOfFile }
-    private func peekKind(_ offset: Int = 1) -> TokenKind { kind(at: position + offset) }
-    private var isAtEnd: Bool { current.kind == .endOfFile }
+    var current: Token { tokens[position] }
+    func kind(at index: Int) -> TokenKind { index < tokens.count ? tokens[index].kind : .endOfFile }
+    func peekKind(_ offset: Int = 1) -> TokenKind { kind(at: position + offset) }
+    var isAtEnd: Bool { current.kind == .endOfFile }
 
-    private mutating func advance() -> Int {
+    mutating func advance() -> Int {
         let index = position
         if !isAtEnd { step() }
         return index
     }
 
-    private func text(_ index: Int) -> String { source.text(tokens[index].range) }
+    func text(_ index: Int) -> String { source.text(tokens[index].range) }
 
     /// The block kind a token's text names, if any, read from its bytes.
-    private func declarationKind(at index: Int) -> DeclarationKind? { DeclarationKind(keyword: source.bytes[tokens[index].range]) }
+    func declarationKind(at index: Int) -> DeclarationKind? { DeclarationKind(keyword: source.bytes[tokens[index].range]) }
 
-    private func range(_ index: Int) -> SourceRange {
+    func range(_ index: Int) -> SourceRange {
         SourceRange(fileID: fileID, start: Int(tokens[index].start), end: Int(tokens[index].end))
     }
 
-    private func describe(_ index: Int) -> String {
+    func describe(_ index: Int) -> String {
         let token = tokens[index]
         switch token.kind {
         case .identifier: return "'\(text(index))'"
@@ -166,11 +166,11 @@ public struct Parser {
         }
     }
 
-    private mutating func report(_ diagnostic: Diagnostic) { diagnostics.report(diagnostic) }
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.report(diagnostic) }
 
     /// Skips the rest of a broken member: up to the next line start, `;` or the closing `}` of the
     /// current block, stepping over balanced brackets.
-    private mutating func synchronize() {
+    mutating func synchronize() {
         var depth = 0
         while !isAtEnd {
             let token = current
@@ -190,7 +190,7 @@ public struct Parser {
     // MARK: Members
 
     /// Parses members until the closing brace of the current block (not consumed) or the end.
-    private mutating func parseMembers(closing openBrace: Int?) -> [Member] {
+    mutating func parseMembers(closing openBrace: Int?) -> [Member] {
         var members: [Member] = []
         while !isAtEnd {
             if openBrace != nil, current.kind == .rightBrace { return members }
@@ -202,7 +202,7 @@ public struct Parser {
     }
 
     /// Parses one member, or skips (and reports, unless the lexer did) a token that starts none.
-    private mutating func parseMemberStep() -> Member? {
+    mutating func parseMemberStep() -> Member? {
         switch current.kind {
         case .semicolon:
             step()
@@ -230,7 +230,7 @@ public struct Parser {
     }
 
     /// Reports what cannot start a member and skips to where the next one may start.
-    private mutating func skipMember(reporting diagnostic: Diagnostic) {
+    mutating func skipMember(reporting diagnostic: Diagnostic) {
         report(diagnostic)
         step()
         synchronize()
@@ -238,7 +238,7 @@ public struct Parser {
 
     /// Whether the next token starts a block that cannot be inside the current one but can be
     /// inside an enclosing one, meaning the current block is missing its `}`.
-    private func endsEnclosingBlock() -> Bool {
+    func endsEnclosingBlock() -> Bool {
         guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
               looksLikeDeclaration(at: position),
               let keyword = declarationKind(at: position)
@@ -251,7 +251,7 @@ public struct Parser {
     }
 
     /// Whether the tokens at `index` read `keyword [name] [on subject] {`.
-    private func looksLikeDeclaration(at index: Int) -> Bool {
+    func looksLikeDeclaration(at index: Int) -> Bool {
         var cursor = index + 1
         for _ in 0..<4 {
             switch kind(at: cursor) {
@@ -266,7 +266,7 @@ public struct Parser {
     }
 
     /// What the identifier at the current position starts, judged by lookahead alone.
-    private enum MemberStart {
+    enum MemberStart {
         case property
         /// `name = value`: reported, then parsed as a property.
         case propertyAfterEquals
@@ -278,7 +278,7 @@ public struct Parser {
         case nothing
     }
 
-    private func memberStart() -> MemberStart {
+    func memberStart() -> MemberStart {
         let next = peekKind()
         if next == .colon { return .property }
         if next == .equal { return .propertyAfterEquals }
@@ -289,7 +289,7 @@ public struct Parser {
         return .nothing
     }
 
-    private mutating func parseMember() -> Member? {
+    mutating func parseMember() -> Member? {
         switch memberStart() {
         case .property:
             return .property(parseProperty())
@@ -321,12 +321,12 @@ public struct Parser {
 
     /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`
     /// it needs the keyword, since inside a value `en locale en {` must not read as a block.
-    private func isBlockHeader(at index: Int) -> Bool {
+    func isBlockHeader(at index: Int) -> Bool {
         kind(at: index) == .identifier && declarationKind(at: index) != nil && looksLikeDeclaration(at: index)
     }
 
     /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
-    private func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
+    func looksLikeDeclarationMissingBrace(at index: Int) -> Bool {
         guard declarationKind(at: index) != nil, kind(at: index + 1) == .identifier,
               !tokens[index + 1].isAtLineStart, peekKind(2) == .identifier || peekKind(2) == .string,
               kind(at: index + 3) == .colon
@@ -334,7 +334,7 @@ public struct Parser {
         return true
     }
 
-    private mutating func parseImport() -> Member {
+    mutating func parseImport() -> Member {
         let keyword = advance()
         var path: Int?
         if current.kind == .string, !current.isAtLineStart {
@@ -347,7 +347,7 @@ public struct Parser {
         return .importDirective(ImportSyntax(keyword: keyword, path: path))
     }
 
-    private mutating func parseDeclaration() -> DeclarationSyntax {
+    mutating func parseDeclaration() -> DeclarationSyntax {
         let keyword = advance()
         var declaration = DeclarationSyntax(
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
@@ -425,12 +425,12 @@ public struct Parser {
         return declaration
     }
 
-    private func isOnKeyword(_ index: Int) -> Bool {
+    func isOnKeyword(_ index: Int) -> Bool {
         kind(at: index) == .identifier && text(index) == "on" && kind(at: index + 1) == .identifier
     }
 
     /// Skips a block whose `{` was just consumed, without recursion.
-    private mutating func skipBalancedBlock() {
+    mutating func skipBalancedBlock() {
         var depth = 1
         while !isAtEnd {
             switch advanceKind() {
@@ -443,173 +443,5 @@ public struct Parser {
         }
     }
 
-    private mutating func advanceKind() -> TokenKind { tokens[advance()].kind }
-
-    // MARK: Properties and values
-
-    private mutating func parseProperty() -> PropertySyntax {
-        let name = advance()
-        var colon: Int?
-        if current.kind == .colon || current.kind == .equal { colon = advance() }
-        var property = PropertySyntax(name: name, colon: colon, items: [], lastToken: colon ?? name)
-        let valueStart = position
-        if isAtValueEnd(inParentheses: false) || current.kind == .comma {
-            report(Diagnostic(
-                .expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'",
-                notes: ["a value must start on the same line as its property name"]))
-            if current.kind == .comma { synchronize() }
-            return property
-        }
-        property.items = parseItems(inParentheses: false, depth: 0)
-        if property.items.isEmpty {
-            report(Diagnostic(.expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'"))
-        }
-        property.lastToken = max(colon ?? name, position - 1)
-        // Anything left on the line cannot continue the value.
-        if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
-           !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon),
-           !isBlockHeader(at: position), position >= valueStart {
-            report(Diagnostic(
-                .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
-                notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
-            synchronize()
-            property.lastToken = max(property.lastToken, position - 1)
-        }
-        return property
-    }
-
-    /// Whether the value being parsed ends here.
-    private func isAtValueEnd(inParentheses: Bool) -> Bool {
-        let token = current
-        switch token.kind {
-        case .endOfFile, .rightBrace, .semicolon, .leftBrace: return true
-        case .rightParen: return true
-        default: break
-        }
-        if inParentheses { return false }
-        return token.isAtLineStart
-    }
-
-    private mutating func parseItems(inParentheses: Bool, depth: Int) -> [ValueItemSyntax] {
-        var items: [ValueItemSyntax] = []
-        var afterComma = false
-        while true {
-            if inParentheses, current.isAtLineStart, current.kind == .identifier,
-               (peekKind() == .colon && !afterComma && !items.isEmpty) || isBlockHeader(at: position) {
-                // `once(key: "k"` then a new property or block line: the ')' is missing.
-                return items
-            }
-            if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth) {
-                items.append(item)
-            }
-            afterComma = false
-            if inParentheses, current.kind == .identifier, peekKind() == .colon, !current.isAtLineStart {
-                let insertAt = Int(tokens[position - 1].end)
-                report(Diagnostic(
-                    .unexpectedToken, at: range(position), "expected ',' before argument '\(text(position))'",
-                    fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ",",
-                                   message: "insert ','")]))
-                afterComma = true
-                continue
-            }
-            guard current.kind == .comma else { return items }
-            let comma = advance()
-            afterComma = true
-            if isAtValueEnd(inParentheses: inParentheses) {
-                if !inParentheses {
-                    report(Diagnostic(
-                        .expectedValue, at: range(comma), "expected a value after ','",
-                        fixIts: [.init(range: range(comma), replacement: "", message: "remove the ','")]))
-                }
-                return items
-            }
-        }
-    }
-
-    private mutating func parseItem(inParentheses: Bool, allowLabel: Bool, depth: Int) -> ValueItemSyntax? {
-        let first = position
-        var label: Int?
-        if allowLabel, current.kind == .identifier, peekKind() == .colon {
-            label = advance()
-            step()  // the colon
-        }
-        var terms: [TermSyntax] = []
-        while !isAtValueEnd(inParentheses: inParentheses) {
-            let token = current
-            if token.kind == .comma || token.kind == .rightParen { break }
-            // `name:` (or `"key":`) inside a value starts the next property (or, in a call, the
-            // next argument).
-            if token.kind == .identifier || token.kind == .string, peekKind() == .colon { break }
-            // So does a block header on the same line: `strings { default: en  locale en { ... } }`.
-            if !inParentheses, isBlockHeader(at: position) { break }
-            // In a call, a new line that starts a property or a block means the ')' is missing.
-            if inParentheses, token.isAtLineStart, token.kind == .identifier, peekKind() == .colon || isBlockHeader(at: position) {
-                break
-            }
-            switch token.kind {
-            case .identifier where peekKind() == .leftParen:
-                terms.append(.call(parseCall(depth: depth + 1)))
-            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
-                terms.append(.token(advance()))
-            case .unknown:
-                step()
-            case .leftBracket, .rightBracket:
-                // `highlight: [a, b]`: lists are written without brackets. One report per pair.
-                if token.kind == .leftBracket || !hasReportedBracket {
-                    report(Diagnostic(
-                        .unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value",
-                        notes: ["several values are separated by commas, without brackets: highlight: a, b"],
-                        fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
-                }
-                hasReportedBracket = token.kind == .leftBracket
-                step()
-            default:
-                report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))
-                step()
-            }
-        }
-        if terms.isEmpty {
-            if label != nil || inParentheses && current.kind == .comma {
-                report(Diagnostic(.expectedValue, at: range(max(first, position - 1)), "expected a value"))
-            }
-            if label == nil { return nil }
-        }
-        return ValueItemSyntax(label: label, terms: terms, firstToken: first, lastToken: max(first, position - 1))
-    }
-
-    private mutating func parseCall(depth: Int) -> CallSyntax {
-        let name = advance()
-        let open = advance()
-        var call = CallSyntax(name: name, arguments: [], closeParen: nil, lastToken: open)
-        if depth > Self.maximumDepth {
-            report(Diagnostic(.nestingTooDeep, at: range(open), "calls nested more than \(Self.maximumDepth) deep"))
-            var nesting = 1
-            while !isAtEnd && nesting > 0 {
-                switch advanceKind() {
-                case .leftParen: nesting += 1
-                case .rightParen: nesting -= 1
-                default: break
-                }
-            }
-            call.lastToken = position - 1
-            return call
-        }
-        if current.kind != .rightParen {
-            call.arguments = parseItems(inParentheses: true, depth: depth)
-        }
-        if current.kind == .rightParen {
-            let close = advance()
-            call.closeParen = close
-            call.lastToken = close
-        } else {
-            let insertAt = Int(tokens[max(open, position - 1)].end)
-            report(Diagnostic(
-                .unclosedParenthesis, at: range(open), "'(' is never closed",
-                labels: [.init(range(name), "in this call to '\(text(name))'")],
-                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ")",
-                               message: "insert ')'")]))
-            call.lastToken = max(open, position - 1)
-        }
-        return call
-    }
+    mutating func advanceKind() -> TokenKind { tokens[advance()].kind }
 }

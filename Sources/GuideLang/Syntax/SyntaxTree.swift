@@ -22,6 +22,14 @@ public struct SyntaxTree: Sendable {
     /// The text of a token.
     public func text(_ tokenIndex: Int) -> String { source.text(tokens[tokenIndex].range) }
 
+    /// The value of a string token, its escapes decoded (invalid UTF-8, which the lexer
+    /// reported, becomes U+FFFD): the one decoder of string literals, for every phase.
+    public func stringValue(_ tokenIndex: Int) -> String {
+        var scanner = StringLiteralScanner(bytes: source.bytes, fileID: fileID)
+        _ = scanner.scan(from: Int(tokens[tokenIndex].start), decoding: true)
+        return scanner.text
+    }
+
     /// The range of a token.
     public func range(_ tokenIndex: Int) -> SourceRange {
         let token = tokens[tokenIndex]

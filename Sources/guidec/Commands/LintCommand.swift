@@ -27,18 +27,18 @@ enum LintCommand {
         // diagnostics: the lines wait in a spool (a temporary file), not in memory.
         let spool = arguments.diagnosticFormat == .json ? OutputSpool() : nil
         var layoutSink: (@Sendable (Linter.StepLayout) -> Void)?
-        if let spool { layoutSink = { layout in spool.append(layout.jsonLine, label: layout.guide) } }
+        if let spool { layoutSink = { layout in spool.append(layout.jsonLine) } }
         let lintStream = LintStream(
             options: Linter.Options(screens: screens(for: arguments), orientations: arguments.orientations,
                                     category: arguments.textSize, recordsLayouts: spool != nil),
             budget: inputs.budget,
             layoutSink: layoutSink)
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
-        let (lint, _) = lintStream.finish(excluding: compilation.brokenStreamedGuides)
-        let excludedGuides = lintStream.excludedGuideIDs(compilation.brokenStreamedGuides)
+        // Only guides that checked clean reached the stream: a broken one is never laid out.
+        let (lint, _) = lintStream.finish()
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         machineFormatsToOutput: true)
-        if let spool, !spool.copy(spool.ranges(excluding: excludedGuides), to: Terminal.standardOutput(rawBytes:)) {
+        if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) {
             Terminal.error("cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")")
             return .failure
         }

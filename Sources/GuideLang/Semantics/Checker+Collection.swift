@@ -1,0 +1,248 @@
+import GuideIR
+
+extension Checker {
+    /// The properties of a guide that tune lint: an error in one rejects only that setting.
+    static let lintSettingNames: Set<String> = ["devices", "orientation", "allow", "deny"]
+
+    /// Collects one top-level member, handed over by the file's `SyntaxStream` as a tree of its own.
+    func collectTopLevel(_ tree: SyntaxTree, seenDeclaration: inout Bool) {
+        for member in tree.members {
+            switch member {
+            case .importDirective(let directive):
+                if seenDeclaration {
+                    // The loader follows only the imports before the first declaration.
+                    hasFailedImports = true
+                    report(Diagnostic(
+                        .misplacedImport, at: tree.range(from: directive.keyword, through: directive.path ?? directive.keyword),
+                        "import after a declaration",
+                        notes: ["imports come first in a file, before any block"]))
+                }
+            case .property(let property):
+                seenDeclaration = true
+                let name = tree.text(property.name)
+                report(Diagnostic(
+                    .unknownProperty, at: tree.range(property.name), "property '\(name)' outside any block",
+                    notes: ["properties belong inside a block such as 'guide ID { ... }'"]))
+            case .declaration(let syntax):
+                seenDeclaration = true
+                if let node = collect(syntax, in: tree, parent: nil) { topLevel.append(node) }
+            }
+        }
+    }
+
+    /// Reads a top-level guide again from its source and collects its child blocks, which
+    /// collection left for now (see `DeclarationNode.hasDeferredChildren`).
+    func collectDeferredChildren(of node: DeclarationNode) {
+        guard node.hasDeferredChildren else { return }
+        node.hasDeferredChildren = false
+        var stream = SyntaxStream(files[node.fileID.index], fileID: node.fileID, from: Int(node.triviaStart))
+        // The same member as before: lexing from a member's trivia gives the same tokens, and
+        // the parser starts a top-level member in the same state. Its diagnostics were reported
+        // the first time.
+        guard let tree = stream.next(), case .declaration(let syntax)? = tree.members.first else { return }
+        collectMembers(syntax.members, of: node, in: tree, part: .blocks)
+    }
+
+    /// Which members of a block `collectMembers` reads.
+    enum MemberPart {
+        case all
+        /// Properties and misplaced imports: a deferred guide's first reading.
+        case ownProperties
+        /// Nested blocks: a deferred guide's second reading.
+        case blocks
+    }
+
+    /// Builds the node for a declaration and its children; nil when the keyword is unknown or
+    /// misplaced (reported, and its contents skipped to avoid a cascade).
+    func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parent: DeclarationNode?) -> DeclarationNode? {
+        let allowed = parent?.kind.children ?? DeclarationKind.topLevel
+        // Built only for a message: this runs for every block of the program.
+        var place: String { parent.map { "'\($0.kind.rawValue)'" } ?? "the top level" }
+        guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
+            let keyword = tree.text(syntax.keyword)
+            report(Diagnostic(
+                .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
+                notes: [allowed.isEmpty ? "\(place) holds no blocks"
+                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
+            ).suggesting(Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue)), replacing: tree.range(syntax.keyword)))
+            return nil
+        }
+        guard allowed.contains(kind) else {
+            let keyword = kind.rawValue
+            let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
+            let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
+            report(Diagnostic(
+                .misplacedDeclaration, at: tree.range(syntax.keyword),
+                "'\(keyword)' cannot appear \(parent == nil ? "at" : "in") \(place)",
+                notes: (homes.isEmpty ? ["'\(keyword)' belongs at the top level of a file"]
+                    : ["'\(keyword)' belongs in " + homes.joined(separator: " or ")]) + topLevelNote))
+            return nil
+        }
+        declarationCount += 1
+        if declarationCount > Self.maximumDeclarations {
+            if declarationCount == Self.maximumDeclarations + 1 {
+                report(Diagnostic(
+                    .limitExceeded, at: tree.range(syntax.keyword),
+                    "more than \(Self.maximumDeclarations) declarations; guidec checks no further",
+                    help: ["split the program into several compilations"]))
+            }
+            return nil
+        }
+        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        node.isTopLevel = parent == nil
+        checkHeader(node, syntax, in: tree)
+        // A top-level guide's blocks are most of a large program; they are read when the guide is lowered.
+        let defersBlocks = parent == nil && kind == .guide
+        node.hasDeferredChildren = defersBlocks && syntax.members.contains { if case .declaration = $0 { true } else { false } }
+        collectMembers(syntax.members, of: node, in: tree, part: defersBlocks ? .ownProperties : .all)
+        return node
+    }
+
+    func collectMembers(_ members: [Member], of node: DeclarationNode, in tree: SyntaxTree, part: MemberPart) {
+        if part != .blocks {
+            node.properties.reserveCapacity(members.reduce(0) { count, member in
+                if case .property = member { count + 1 } else { count }
+            })
+        }
+        var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: node.kind))
+        // A locale's keys by position in `node.strings`, so a duplicate is found without a search.
+        var stringPositions: [String: Int] = [:]
+        for member in members {
+            switch member {
+            case .importDirective(let directive):
+                guard part != .blocks else { continue }
+                report(Diagnostic(.misplacedImport, at: tree.range(directive.keyword), "import inside a block",
+                                  notes: ["imports come first in a file, before any block"]))
+            case .declaration(let childSyntax):
+                guard part != .ownProperties else { continue }
+                if let child = collect(childSyntax, in: tree, parent: node) {
+                    node.children.append(child)
+                } else {
+                    node.hasDroppedChildren = true
+                }
+            case .property(let property):
+                guard part != .blocks else { continue }
+                if node.kind == .locale {
+                    collectString(property, into: node, in: tree, reader: &reader, positions: &stringPositions)
+                } else {
+                    collectProperty(property, into: node, in: tree, reader: &reader)
+                }
+            }
+        }
+        for diagnostic in reader.diagnostics { report(diagnostic) }
+    }
+
+    private func checkHeader(_ node: DeclarationNode, _ syntax: DeclarationSyntax, in tree: SyntaxTree) {
+        let keyword = node.kind.rawValue
+        if node.kind.takesName, syntax.name == nil {
+            report(Diagnostic(
+                .missingName, at: tree.range(syntax.keyword), "'\(keyword)' needs a name",
+                help: ["write '\(keyword) NAME \(node.kind.takesSubject ? "on SCREEN " : ""){ ... }'"]))
+        }
+        if !node.kind.takesName, let name = syntax.name {
+            report(Diagnostic(
+                .unexpectedName, at: tree.range(name), "'\(keyword)' takes no name",
+                fixIts: [.init(range: tree.range(name), replacement: "", message: "remove the name")]))
+        }
+        if let name = syntax.name, tree.tokens[name].kind == .string, node.kind != .locale {
+            // Offer to drop the quotes only when what is left is a valid name.
+            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(node.name)
+                ? [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")] : []
+            report(Diagnostic(.wrongValueKind, at: tree.range(name), "a \(keyword) name is written without quotes",
+                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
+                              fixIts: fixIts))
+        }
+        // A bare `on` (no screen after it) is reported by the parser already.
+        let hasBareOn = syntax.name.map { $0 + 1 < tree.tokens.count && tree.isIdentifier($0 + 1, "on") } ?? false
+        if node.kind.takesSubject, syntax.subject == nil, syntax.name != nil, !hasBareOn {
+            report(Diagnostic(
+                .missingRequired, at: node.headerRange, "tour '\(node.name)' needs a screen to run on",
+                help: ["write 'tour \(node.name) on SCREEN { ... }'"]))
+        }
+        if !node.kind.takesSubject, let subject = syntax.subject {
+            report(Diagnostic(
+                .unexpectedName, at: tree.range(from: subject - 1, through: subject), "'\(keyword)' takes no 'on'",
+                notes: ["only a tour runs 'on' a screen"],
+                fixIts: [.init(range: tree.range(from: subject - 1, through: subject), replacement: "", message: "remove 'on \(tree.text(subject))'")]))
+        }
+    }
+
+    private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
+        let name = tree.text(property.name)
+        let nameRange = tree.range(property.name)
+        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name),
+              spec.kinds.contains(node.kind)
+        else {
+            let allowedNames = PropertySchema.names(for: node.kind)
+            let didYouMean = Suggestion.didYouMean(name, among: allowedNames)
+            let suggestion = didYouMean?.name
+            if let suggestion { node.misspelledNames.insert(suggestion) }
+            var notes: [String] = []
+            if suggestion == nil, let spec = PropertySchema.spec(named: name) {
+                notes.append("'\(name)' is a property of " + spec.kinds.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", "))
+            }
+            if suggestion == nil, DeclarationKind(rawValue: name) != nil {
+                notes.append("'\(name)' is a block: write '\(name) { ... }' without ':'")
+            }
+            if suggestion == nil, !allowedNames.isEmpty, notes.isEmpty {
+                notes.append("\(node.displayName) has the properties " + allowedNames.map { "'\($0)'" }.joined(separator: ", "))
+            }
+            report(Diagnostic(.unknownProperty, at: nameRange, "\(node.displayName) has no property '\(name)'", notes: notes)
+                .suggesting(didYouMean, replacing: nameRange))
+            return
+        }
+        let range = tree.range(from: property.name, through: property.lastToken)
+        if let first = node.properties[name] {
+            report(Diagnostic(
+                .duplicateProperty, at: nameRange, "'\(name)' is set twice in \(node.displayName)",
+                labels: [.init(first.nameRange, "first set here")],
+                fixIts: [.init(range: range, replacement: "", message: "remove this '\(name)'")]))
+            return
+        }
+        let value = property.items.isEmpty ? nil : reader.read(property, as: spec.type)
+        let valueStart = property.items.first.map { Int(tree.tokens[$0.firstToken].start) } ?? range.start
+        node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
+        // Registered before the value's own diagnostics are reported, so that an error in a lint
+        // setting is known for one when it comes.
+        if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) { lintSettingRanges.append(range) }
+    }
+
+    private func collectString(
+        _ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader,
+        positions: inout [String: Int]
+    ) {
+        let nameToken = tree.tokens[property.name]
+        let key = nameToken.kind == .string ? tree.stringValue(property.name) : tree.text(property.name)
+        let keyRange = tree.range(property.name)
+        guard property.items.count == 1, property.items[0].label == nil, property.items[0].terms.count == 1,
+              case .token(let index) = property.items[0].terms[0], tree.tokens[index].kind == .string
+        else {
+            if !property.items.isEmpty {
+                report(Diagnostic(
+                    .wrongValueKind, at: tree.range(from: property.items[0].firstToken, through: property.lastToken),
+                    "a string entry's value must be one string",
+                    help: ["write \"\(key)\": \"text\""]))
+            }
+            return
+        }
+        if let position = positions[key] {
+            let first = node.strings[position]
+            report(Diagnostic(
+                .duplicateDeclaration, at: keyRange, "string '\(key)' is defined twice in locale '\(node.name)'",
+                labels: [.init(first.keyRange, "first defined here")]))
+            return
+        }
+        positions[key] = node.strings.count
+        node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange))
+    }
+
+    /// Whether `text` lexes as one identifier.
+    static func isIdentifier(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, Lexer.isIdentifierStart(first), bytes.last != UInt8(ascii: "-") else { return false }
+        for (index, byte) in bytes.enumerated() where !Lexer.isIdentifierContinue(byte) {
+            guard byte == UInt8(ascii: "-"), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "-") else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,104 @@
+import GuideIR
+
+extension ValueReader {
+    // MARK: Colors and overlays
+
+    mutating func colorPair(_ items: [ValueItemSyntax], allowNone: Bool, property: String) -> PropertyValue? {
+        let first = items[0]
+        if first.label != nil {
+            report(Diagnostic(.wrongValueKind, at: range(of: first), "the light-mode colour comes first, without a label"))
+            return nil
+        }
+        if allowNone, isWord(first, "none") {
+            if items.count > 1 {
+                report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant"))
+                return nil
+            }
+            return .optionalColor(nil)
+        }
+        guard let light = color(first) else { return nil }
+        guard let dark = darkVariant(items, property: property, read: { reader, item in reader.color(item) }) else { return nil }
+        let pair = IRColor(light: light, dark: dark)
+        return allowNone ? .optionalColor(pair) : .color(pair)
+    }
+
+    /// Reads an optional second item labelled `dark:`. Returns nil on error, `.some(nil)` when absent.
+    mutating func darkVariant<Value>(
+        _ items: [ValueItemSyntax], property: String, read: (inout ValueReader, ValueItemSyntax) -> Value?
+    ) -> Value?? {
+        guard items.count > 1 else { return .some(nil) }
+        let second = items[1]
+        guard let label = second.label, tree.text(label) == "dark" else {
+            report(Diagnostic(
+                .wrongValueKind, at: range(of: second), "expected 'dark:' before the second value of '\(property)'",
+                help: ["write the dark-mode variant as '\(property): #FFFFFF, dark: #000000'"]))
+            return nil
+        }
+        if items.count > 2 {
+            report(Diagnostic(.wrongValueKind, at: range(of: items[2]), "'\(property)' takes a colour and one 'dark:' variant"))
+            return nil
+        }
+        guard let value = read(&self, second) else { return nil }
+        return .some(value)
+    }
+
+    mutating func color(_ item: ValueItemSyntax) -> String? {
+        guard let term = singleTerm(item, type: .color) else { return nil }
+        guard let index = tokenIndex(term, kind: .color) else {
+            wrongKind(term, expected: "a colour such as #D2BA64")
+            return nil
+        }
+        return Self.normalizedColor(tree.text(index))
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA` as uppercase `#RRGGBBAA`; nil when malformed (the lexer
+    /// has already reported it).
+    static func normalizedColor(_ text: String) -> String? {
+        let digits = Array(text.uppercased().dropFirst())
+        guard digits.allSatisfy(\.isHexDigit) else { return nil }
+        switch digits.count {
+        case 3: return "#" + digits.map { "\($0)\($0)" }.joined() + "FF"
+        case 6: return "#" + String(digits) + "FF"
+        case 8: return "#" + String(digits)
+        default: return nil
+        }
+    }
+
+    mutating func overlay(_ items: [ValueItemSyntax], property: String) -> IROverlay? {
+        guard let light = colorWithOpacity(items[0], expected: PropertyType.overlay.expectation) else { return nil }
+        // A dark variant is a colour: 'none' turns the whole overlay off, in both modes.
+        guard let dark = darkVariant(items, property: property, read: { reader, item in
+            reader.colorWithOpacity(item, expected: "a colour and opacity such as #212121 @ 80%")
+        }) else { return nil }
+        // A dark colour without its own '@ opacity' keeps the light one's opacity.
+        let lightOpacity = light.opacity ?? 1
+        return IROverlay(color: light.color, opacity: lightOpacity, darkColor: dark?.color,
+                         darkOpacity: dark.map { $0.opacity ?? lightOpacity })
+    }
+
+    mutating func colorWithOpacity(_ item: ValueItemSyntax, expected: String) -> (color: String, opacity: Double?)? {
+        let terms = item.terms
+        guard let first = terms.first, let colorIndex = tokenIndex(first, kind: .color) else {
+            if let first = terms.first { wrongKind(first, expected: expected) }
+            return nil
+        }
+        guard let color = Self.normalizedColor(tree.text(colorIndex)) else { return nil }
+        if terms.count == 1 { return (color, nil) }
+        guard terms.count == 3, tokenIndex(terms[1], kind: .at) != nil else {
+            report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a colour and opacity such as #000000 @ 80%"))
+            return nil
+        }
+        guard let opacity = self.opacity(terms[2]) else { return nil }
+        return (color, opacity)
+    }
+
+    mutating func opacity(_ term: TermSyntax) -> Double? {
+        guard let parsed = number(term, units: ["", "%"], expected: "an opacity such as 80% or 0.8") else { return nil }
+        if parsed.unit == "%" {
+            guard checkRange(parsed.value, term, minimum: 0, maximum: 100, what: "the opacity") else { return nil }
+            return parsed.value / 100
+        }
+        guard checkRange(parsed.value, term, minimum: 0, maximum: 1, what: "the opacity") else { return nil }
+        return parsed.value
+    }
+}

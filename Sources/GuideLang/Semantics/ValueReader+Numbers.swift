@@ -1,0 +1,152 @@
+import GuideIR
+
+extension ValueReader {
+    // MARK: Numbers, lengths, edges, sizes and durations
+
+    mutating func length(_ item: ValueItemSyntax, minimum: Double) -> Double? {
+        guard let term = singleTerm(item, type: .length(minimum: minimum)),
+              let parsed = number(term, units: ["", "pt"], expected: "a length in points"),
+              checkRange(parsed.value, term, minimum: minimum, what: "the length")
+        else { return nil }
+        return parsed.value
+    }
+
+    mutating func integer(_ item: ValueItemSyntax, minimum: Int) -> Int? {
+        guard let term = singleTerm(item, type: .integer(minimum: minimum)) else { return nil }
+        return integer(term, minimum: minimum, what: "the number")
+    }
+
+    mutating func integer(_ term: TermSyntax, minimum: Int, what: String) -> Int? {
+        guard let parsed = number(term, units: [""], expected: "a whole number") else { return nil }
+        guard parsed.value == parsed.value.rounded(), abs(parsed.value) < 1e15 else {
+            report(Diagnostic(.wrongValueKind, at: range(of: term), "expected a whole number, found \(describe(term))"))
+            return nil
+        }
+        guard checkRange(parsed.value, term, minimum: Double(minimum), what: what) else { return nil }
+        return Int(parsed.value)
+    }
+
+    mutating func edge(_ item: ValueItemSyntax, isSize: Bool) -> EdgeValue? {
+        let type = PropertyType.edge(isSize: isSize)
+        guard let first = item.terms.first else { return nil }
+        var isSafeArea = false
+        if item.terms.count == 2, isWord(item.terms[1], "safe") {
+            isSafeArea = true
+        } else if item.terms.count > 1 {
+            let extra = item.terms[1]
+            // Only a lone word after the distance is a misspelt 'safe' that a fix-it can replace.
+            let suggestion = Suggestion.didYouMean(describeWord(extra), among: ["safe"], synonyms: KeywordSynonyms.table(for: "edge"))
+            report(Diagnostic(.wrongValueKind, at: range(of: extra), "unexpected \(describeUnexpected(extra)) after the distance",
+                              notes: ["expected \(type.expectation)"])
+                .suggesting(suggestion, replacing: item.terms.count == 2 ? range(of: extra) : nil))
+            return nil
+        }
+        guard let parsed = number(first, units: ["", "pt", "%"], expected: type.expectation) else { return nil }
+        let isFraction = parsed.unit == "%"
+        if isFraction {
+            guard checkRange(parsed.value, first, minimum: isSize ? 0 : -100, maximum: isSize ? 100 : 200, what: "the percentage")
+            else { return nil }
+        } else if isSize {
+            guard checkRange(parsed.value, first, minimum: 0, what: "the size") else { return nil }
+        }
+        return EdgeValue(value: isFraction ? parsed.value / 100 : parsed.value, isFraction: isFraction, isSafeArea: isSafeArea)
+    }
+
+    func describeWord(_ term: TermSyntax) -> String {
+        if case .token(let index) = term { return tree.text(index) }
+        return ""
+    }
+
+    mutating func size(_ item: ValueItemSyntax) -> PropertyValue? {
+        let terms = item.terms
+        guard terms.count == 3, isWord(terms[1], "x") else {
+            var fixIts: [Diagnostic.FixIt] = []
+            if terms.count == 2, case .token(let first) = terms[0], tree.tokens[first].kind == .number, number(first).unit == "x" {
+                // `44x44` lexes as `44x` and `44`.
+                let end = Int(tree.tokens[first].end)
+                fixIts.append(.init(range: SourceRange(fileID: tree.fileID, start: end - 1, end: end), replacement: " x ",
+                                    message: "put spaces around 'x'"))
+            }
+            report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a size such as 44 x 44",
+                              help: fixIts.isEmpty ? [] : ["write a size with spaces around 'x': 44 x 44"], fixIts: fixIts))
+            return nil
+        }
+        guard let width = number(terms[0], units: ["", "pt"], expected: "a width in points"),
+              let height = number(terms[2], units: ["", "pt"], expected: "a height in points"),
+              checkRange(width.value, terms[0], minimum: 0, what: "the width"),
+              checkRange(height.value, terms[2], minimum: 0, what: "the height")
+        else { return nil }
+        return .size(width: width.value, height: height.value)
+    }
+
+    /// Reads a call's arguments by position or label, in the order of `names`.
+    mutating func arguments(_ call: CallSyntax, names: [String], required: Int) -> [ValueItemSyntax?]? {
+        var result = [ValueItemSyntax?](repeating: nil, count: names.count)
+        var nextPosition = 0
+        let callee = tree.text(call.name)
+        for argument in call.arguments {
+            let slot: Int
+            if let label = argument.label {
+                let labelText = tree.text(label)
+                guard let index = names.firstIndex(of: labelText) else {
+                    report(Diagnostic(
+                        .unknownProperty, at: tree.range(label), "'\(callee)' has no argument '\(labelText)'",
+                        notes: ["'\(callee)' takes " + names.map { "'\($0)'" }.joined(separator: ", ")]
+                    ).suggesting(Suggestion.didYouMean(labelText, among: names), replacing: tree.range(label)))
+                    return nil
+                }
+                slot = index
+            } else {
+                guard nextPosition < names.count else {
+                    report(Diagnostic(.wrongValueKind, at: range(of: argument),
+                                      "'\(callee)' takes at most \(names.count) argument\(names.count == 1 ? "" : "s")"))
+                    return nil
+                }
+                slot = nextPosition
+            }
+            if result[slot] != nil {
+                report(Diagnostic(.duplicateProperty, at: range(of: argument), "argument '\(names[slot])' is given twice"))
+                return nil
+            }
+            result[slot] = argument
+            nextPosition = slot + 1
+        }
+        for index in 0..<required where result[index] == nil {
+            report(Diagnostic(.missingRequired, at: tree.range(from: call.name, through: call.lastToken),
+                              "'\(callee)' needs its '\(names[index])' argument"))
+            return nil
+        }
+        return result
+    }
+
+    mutating func numberArgument(_ item: ValueItemSyntax?, units: [String] = ["", "pt"], minimum: Double, what: String) -> Double?? {
+        guard let item else { return .some(nil) }
+        guard let term = singleTerm(item, type: .length(minimum: minimum)),
+              let parsed = number(term, units: units, expected: what),
+              checkRange(parsed.value, term, minimum: minimum, what: what)
+        else { return nil }
+        return .some(parsed.value)
+    }
+
+    mutating func rect(_ item: ValueItemSyntax) -> PropertyValue? {
+        guard item.terms.count == 1, case .call(let call) = item.terms[0], tree.isIdentifier(call.name, "rect") else {
+            report(Diagnostic(.wrongValueKind, at: range(of: item), "expected rect(x, y, width, height)",
+                              help: ["write frame: rect(20, 100, 85, 85), in points from the screen's top-leading corner"]))
+            return nil
+        }
+        guard let slots = arguments(call, names: ["x", "y", "width", "height"], required: 4),
+              let x = numberArgument(slots[0], minimum: -.infinity, what: "x") ?? nil,
+              let y = numberArgument(slots[1], minimum: -.infinity, what: "y") ?? nil,
+              let width = numberArgument(slots[2], minimum: 0, what: "the width") ?? nil,
+              let height = numberArgument(slots[3], minimum: 0, what: "the height") ?? nil
+        else { return nil }
+        return .rect(x: x, y: y, width: width, height: height)
+    }
+
+    mutating func duration(_ term: TermSyntax) -> Double? {
+        guard let parsed = number(term, units: ["s", "ms"], expected: "a duration such as 2s or 300ms"),
+              checkRange(parsed.value, term, minimum: 0, what: "the duration")
+        else { return nil }
+        return parsed.unit == "ms" ? parsed.value / 1000 : parsed.value
+    }
+}

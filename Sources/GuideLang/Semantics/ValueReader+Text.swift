@@ -1,0 +1,87 @@
+import GuideIR
+
+extension ValueReader {
+    // MARK: Text, names and keywords
+
+    mutating func text(_ item: ValueItemSyntax, allowNone: Bool = false) -> TextValue? {
+        guard let term = singleTerm(item, type: allowNone ? .textOrNone : .text) else { return nil }
+        return text(term, allowNone: allowNone)
+    }
+
+    mutating func text(_ term: TermSyntax, allowNone: Bool = false) -> TextValue? {
+        if let index = tokenIndex(term, kind: .string) {
+            return TextValue(content: .literal(tree.stringValue(index)), range: tree.range(index))
+        }
+        if case .call(let call) = term, tree.isIdentifier(call.name, "key") {
+            if call.arguments.count == 1, call.arguments[0].label == nil, call.arguments[0].terms.count == 1,
+               let index = tokenIndex(call.arguments[0].terms[0], kind: .string) {
+                return TextValue(content: .key(tree.stringValue(index)), range: tree.range(index))
+            }
+            report(Diagnostic(.wrongValueKind, at: range(of: term), "key(...) takes one string, the key",
+                              help: ["write key(\"onboarding.title\")"]))
+            return nil
+        }
+        wrongKind(term, expected: allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation)
+        return nil
+    }
+
+    mutating func string(_ item: ValueItemSyntax) -> String? {
+        guard let term = singleTerm(item, type: .string) else { return nil }
+        guard let index = tokenIndex(term, kind: .string) else {
+            if case .token(let word) = term, tree.tokens[word].kind == .identifier {
+                let quoted = "\"\(tree.text(word))\""
+                report(Diagnostic(
+                    .wrongValueKind, at: tree.range(word), "expected a string, found \(describe(term))",
+                    fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
+                return nil
+            }
+            wrongKind(term, expected: "a string")
+            return nil
+        }
+        return tree.stringValue(index)
+    }
+
+    mutating func identifier(_ item: ValueItemSyntax) -> Reference? {
+        guard let term = singleTerm(item, type: .identifier) else { return nil }
+        guard let index = tokenIndex(term, kind: .identifier) else {
+            wrongKind(term, expected: "a name")
+            return nil
+        }
+        return Reference(name: tree.text(index), range: tree.range(index))
+    }
+
+    mutating func references(_ items: [ValueItemSyntax]) -> [Reference]? {
+        var references: [Reference] = []
+        for item in items {
+            if let label = item.label {
+                report(Diagnostic(.wrongValueKind, at: tree.range(label), "a list of names takes no label '\(tree.text(label)):'"))
+                return nil
+            }
+            guard let reference = identifier(item) else { return nil }
+            references.append(reference)
+        }
+        return references
+    }
+
+
+    mutating func keyword(_ item: ValueItemSyntax, options: [String], synonyms: [Suggestion.Synonym]) -> String? {
+        guard let term = singleTerm(item, type: .keyword(options)) else { return nil }
+        return keyword(term, options: options, synonyms: synonyms)
+    }
+
+    /// Reads one of `options`; another word is GL0307 with the closest option, or the option
+    /// another library's word (`synonyms`) stands for, as a did-you-mean and its fix-it.
+    mutating func keyword(_ term: TermSyntax, options: [String], synonyms: [Suggestion.Synonym] = []) -> String? {
+        guard let index = tokenIndex(term, kind: .identifier) else {
+            wrongKind(term, expected: PropertyType.keyword(options).expectation)
+            return nil
+        }
+        let word = tree.text(index)
+        if options.contains(word) { return word }
+        report(Diagnostic(
+            .unknownOption, at: tree.range(index), "unknown option '\(word)'",
+            notes: ["expected \(PropertyType.keyword(options).expectation)"]
+        ).suggesting(Suggestion.didYouMean(word, among: options, synonyms: synonyms), replacing: tree.range(index)))
+        return nil
+    }
+}

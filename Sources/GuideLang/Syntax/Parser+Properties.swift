@@ -1,0 +1,170 @@
+import GuideIR
+
+/// Properties and their values: `name: item, item`, items of terms, calls.
+extension Parser {
+    mutating func parseProperty() -> PropertySyntax {
+        let name = advance()
+        var colon: Int?
+        if current.kind == .colon || current.kind == .equal { colon = advance() }
+        var property = PropertySyntax(name: name, colon: colon, items: [], lastToken: colon ?? name)
+        let valueStart = position
+        if isAtValueEnd(inParentheses: false) || current.kind == .comma {
+            report(Diagnostic(
+                .expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'",
+                notes: ["a value must start on the same line as its property name"]))
+            if current.kind == .comma { synchronize() }
+            return property
+        }
+        property.items = parseItems(inParentheses: false, depth: 0)
+        if property.items.isEmpty {
+            report(Diagnostic(.expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'"))
+        }
+        property.lastToken = max(colon ?? name, position - 1)
+        // Anything left on the line cannot continue the value.
+        if !isAtEnd, !current.isAtLineStart, ![.rightBrace, .semicolon].contains(current.kind),
+           !((current.kind == .identifier || current.kind == .string) && peekKind() == .colon),
+           !isBlockHeader(at: position), position >= valueStart {
+            report(Diagnostic(
+                .unexpectedToken, at: range(position), "unexpected \(describe(position)) in the value of '\(text(name))'",
+                notes: current.kind == .leftBrace ? ["'\(text(name))' is a property; a block is written without ':'"] : []))
+            synchronize()
+            property.lastToken = max(property.lastToken, position - 1)
+        }
+        return property
+    }
+
+    /// Whether the value being parsed ends here.
+    func isAtValueEnd(inParentheses: Bool) -> Bool {
+        let token = current
+        switch token.kind {
+        case .endOfFile, .rightBrace, .semicolon, .leftBrace: return true
+        case .rightParen: return true
+        default: break
+        }
+        if inParentheses { return false }
+        return token.isAtLineStart
+    }
+
+    mutating func parseItems(inParentheses: Bool, depth: Int) -> [ValueItemSyntax] {
+        var items: [ValueItemSyntax] = []
+        var afterComma = false
+        while true {
+            if inParentheses, current.isAtLineStart, current.kind == .identifier,
+               (peekKind() == .colon && !afterComma && !items.isEmpty) || isBlockHeader(at: position) {
+                // `once(key: "k"` then a new property or block line: the ')' is missing.
+                return items
+            }
+            if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth) {
+                items.append(item)
+            }
+            afterComma = false
+            if inParentheses, current.kind == .identifier, peekKind() == .colon, !current.isAtLineStart {
+                let insertAt = Int(tokens[position - 1].end)
+                report(Diagnostic(
+                    .unexpectedToken, at: range(position), "expected ',' before argument '\(text(position))'",
+                    fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ",",
+                                   message: "insert ','")]))
+                afterComma = true
+                continue
+            }
+            guard current.kind == .comma else { return items }
+            let comma = advance()
+            afterComma = true
+            if isAtValueEnd(inParentheses: inParentheses) {
+                if !inParentheses {
+                    report(Diagnostic(
+                        .expectedValue, at: range(comma), "expected a value after ','",
+                        fixIts: [.init(range: range(comma), replacement: "", message: "remove the ','")]))
+                }
+                return items
+            }
+        }
+    }
+
+    mutating func parseItem(inParentheses: Bool, allowLabel: Bool, depth: Int) -> ValueItemSyntax? {
+        let first = position
+        var label: Int?
+        if allowLabel, current.kind == .identifier, peekKind() == .colon {
+            label = advance()
+            step()  // the colon
+        }
+        var terms: [TermSyntax] = []
+        while !isAtValueEnd(inParentheses: inParentheses) {
+            let token = current
+            if token.kind == .comma || token.kind == .rightParen { break }
+            // `name:` (or `"key":`) inside a value starts the next property (or, in a call, the
+            // next argument).
+            if token.kind == .identifier || token.kind == .string, peekKind() == .colon { break }
+            // So does a block header on the same line: `strings { default: en  locale en { ... } }`.
+            if !inParentheses, isBlockHeader(at: position) { break }
+            // In a call, a new line that starts a property or a block means the ')' is missing.
+            if inParentheses, token.isAtLineStart, token.kind == .identifier, peekKind() == .colon || isBlockHeader(at: position) {
+                break
+            }
+            switch token.kind {
+            case .identifier where peekKind() == .leftParen:
+                terms.append(.call(parseCall(depth: depth + 1)))
+            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
+                terms.append(.token(advance()))
+            case .unknown:
+                step()
+            case .leftBracket, .rightBracket:
+                // `highlight: [a, b]`: lists are written without brackets. One report per pair.
+                if token.kind == .leftBracket || !hasReportedBracket {
+                    report(Diagnostic(
+                        .unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value",
+                        notes: ["several values are separated by commas, without brackets: highlight: a, b"],
+                        fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
+                }
+                hasReportedBracket = token.kind == .leftBracket
+                step()
+            default:
+                report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))
+                step()
+            }
+        }
+        if terms.isEmpty {
+            if label != nil || inParentheses && current.kind == .comma {
+                report(Diagnostic(.expectedValue, at: range(max(first, position - 1)), "expected a value"))
+            }
+            if label == nil { return nil }
+        }
+        return ValueItemSyntax(label: label, terms: terms, firstToken: first, lastToken: max(first, position - 1))
+    }
+
+    mutating func parseCall(depth: Int) -> CallSyntax {
+        let name = advance()
+        let open = advance()
+        var call = CallSyntax(name: name, arguments: [], closeParen: nil, lastToken: open)
+        if depth > Self.maximumDepth {
+            report(Diagnostic(.nestingTooDeep, at: range(open), "calls nested more than \(Self.maximumDepth) deep"))
+            var nesting = 1
+            while !isAtEnd && nesting > 0 {
+                switch advanceKind() {
+                case .leftParen: nesting += 1
+                case .rightParen: nesting -= 1
+                default: break
+                }
+            }
+            call.lastToken = position - 1
+            return call
+        }
+        if current.kind != .rightParen {
+            call.arguments = parseItems(inParentheses: true, depth: depth)
+        }
+        if current.kind == .rightParen {
+            let close = advance()
+            call.closeParen = close
+            call.lastToken = close
+        } else {
+            let insertAt = Int(tokens[max(open, position - 1)].end)
+            report(Diagnostic(
+                .unclosedParenthesis, at: range(open), "'(' is never closed",
+                labels: [.init(range(name), "in this call to '\(text(name))'")],
+                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ")",
+                               message: "insert ')'")]))
+            call.lastToken = max(open, position - 1)
+        }
+        return call
+    }
+}

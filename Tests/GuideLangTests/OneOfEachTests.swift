@@ -1,0 +1,60 @@
+import Foundation
+import GuideIR
+import GuideLayout
+import GuideLang
+import Testing
+
+/// One of each: Sources/ has one string-token decoder (`SyntaxTree.stringValue`, beside the
+/// lexer's validating scan), one number formatter (`NumberText`) and one table of wide
+/// characters (`TextMetrics`); a second copy written anywhere else fails here. (The did-you-mean
+/// helper has its own audit in `SuggestionTests`.)
+struct OneOfEachTests {
+    /// The lines of Sources/ files, comments left out, with where they are.
+    static func codeLines() throws -> [(place: String, code: String)] {
+        let sources = TestSupport.repositoryRoot.appendingPathComponent("Sources")
+        var lines: [(String, String)] = []
+        for file in TrapAuditTests.sourceFiles() {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if !code.hasPrefix("//") { lines.append(("\(file):\(number + 1)", code)) }
+            }
+        }
+        return lines
+    }
+
+    /// The places outside `allowed` files whose code contains `pattern`.
+    static func places(of pattern: String, outside allowed: Set<String>) throws -> [String] {
+        try codeLines().filter { line in
+            line.code.contains(pattern) && !allowed.contains(String(line.place.prefix { $0 != ":" }))
+        }.map { "\($0.place): \($0.code)" }
+    }
+
+    @Test func stringTokensHaveOneDecoder() throws {
+        let places = try Self.places(of: "StringLiteralScanner(", outside: ["GuideLang/Syntax/Lexer.swift", "GuideLang/Syntax/SyntaxTree.swift"])
+        #expect(places.isEmpty, "decode string tokens with SyntaxTree.stringValue:\n\(places.joined(separator: "\n"))")
+        let tree = Parser.parse(SourceFile(path: "a.guide", text: #"guide "a\u{41}\n" { }"#))
+        let name = try #require(tree.tokens.firstIndex { $0.kind == .string })
+        #expect(tree.stringValue(name) == "aA\n")
+    }
+
+    @Test func numbersHaveOneFormatter() throws {
+        let places = try Self.places(of: "String(Int(", outside: ["GuideIR/JSON/NumberText.swift"])
+        #expect(places.isEmpty, "write numbers with NumberText:\n\(places.joined(separator: "\n"))")
+        #expect(NumberText.text(12) == "12")
+        #expect(NumberText.text(-0.0) == "0")
+        #expect(NumberText.text(0.1) == "0.1")
+        #expect(NumberText.text(1e15) == "1000000000000000.0", "past 10^15, as Swift writes it")
+        #expect(NumberText.text(roundedToOneDecimal: 2.46) == "2.5")
+        #expect(Rect.format(2.46) == "2.5")
+        var writer = JSONWriter(pretty: false, capacity: 16)
+        writer.number(0.1)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == NumberText.text(0.1))
+    }
+
+    @Test func wideCharactersHaveOneTable() throws {
+        // The first range of the table, as any copy of it would start.
+        let places = try Self.places(of: "0x1100", outside: ["GuideLayout/TextMetrics.swift"])
+        #expect(places.isEmpty, "ask TextMetrics for widths:\n\(places.joined(separator: "\n"))")
+    }
+}

@@ -1,0 +1,113 @@
+import GuideIR
+import GuideLang
+import Testing
+
+/// The pipeline runs one way: the checker settles each guide's outcome (lowered, or broken)
+/// before it hands the guide over, and only lowered guides reach a receiver (the emitter, lint).
+/// Nothing is taken back afterwards, so a receiver never sees a guide that turns out broken.
+struct PipelineTests {
+    /// Records the guides it receives.
+    final class Recorder: GuideStreamReceiver {
+        var received: [String] = []
+        func begin(defaultLocale: String?, locales: [String]) {}
+        func receive(_ guide: IRGuide) { received.append(guide.id) }
+    }
+
+    /// A guide with one tour on the shared screen `screen`, and `extra` in its body.
+    static func guide(_ name: String, screen: String = "home", extra: String = "") -> String {
+        """
+        guide \(name) {
+          title: "Hello"
+          \(extra)
+          tour basics on \(screen) {
+            step one { highlight: button  title: "Tap here" }
+          }
+        }
+
+        """
+    }
+
+    static let homeScreen = """
+        screen home {
+          target button { leading: 16 safe  top: 16 safe  size: 60 x 60 }
+        }
+
+        """
+
+    /// Compiles the files in order as roots, streaming into a recorder; also compiles them
+    /// without one, which must keep the same guides in `loweredGuides`.
+    static func compile(_ files: [(String, String)]) -> (compilation: Compilation, received: [String]) {
+        let recorder = Recorder()
+        let roots = files.map { SourceFile(path: $0.0, text: $0.1) }
+        let streamed = Compilation.compile(roots: roots, provider: nil, streamingGuidesTo: recorder)
+        let whole = Compilation.compile(roots: roots, provider: nil)
+        #expect(whole.loweredGuides.guides.map(\.id) == recorder.received, "streamed and kept guides agree")
+        #expect(whole.diagnostics == streamed.diagnostics)
+        #expect(streamed.loweredGuides.guides.isEmpty, "streamed guides are not also kept")
+        return (whole, recorder.received)
+    }
+
+    @Test func aBrokenGuideNeverReachesTheReceiver() {
+        let (compilation, received) = Self.compile([
+            ("a.guide", Self.homeScreen + Self.guide("good") + Self.guide("bad", extra: "titel: \"typo\"") + Self.guide("also-good")),
+        ])
+        #expect(compilation.diagnostics.map(\.code) == [.unknownProperty])
+        #expect(received == ["good", "also-good"])
+        #expect(compilation.document == nil)
+    }
+
+    /// The shared screen comes after the guides, in another file, and its error is found only
+    /// when the screen is lowered: still, no guide is handed over before it is known.
+    @Test func anErrorInASharedScreenDeclaredLaterBreaksEveryGuide() {
+        let brokenScreen = """
+            screen home {
+              target button { leading: 16 safe  top: 16 safe  size: 60 x 60  in: button }
+            }
+
+            """
+        let (compilation, received) = Self.compile([("a.guide", Self.guide("first") + Self.guide("second")), ("b.guide", brokenScreen)])
+        #expect(compilation.diagnostics.map(\.code) == [.notAScrollContainer])
+        #expect(received.isEmpty)
+    }
+
+    /// A cycle among top-level styles that no guide before it uses still breaks every guide,
+    /// and is reported as the walk from its first use words it.
+    @Test func aCycleOfSharedStylesBreaksEveryGuideBeforeAnyIsHandedOver() {
+        let styles = "style a { style: b  background: #FFFFFF }\nstyle b { style: a }\n"
+        let (compilation, received) = Self.compile([("a.guide", Self.homeScreen + Self.guide("first") + styles)])
+        #expect(compilation.diagnostics.map(\.code) == [.styleCycle])
+        #expect(received.isEmpty)
+    }
+
+    /// A key missing in a locale is an error in the guide that first uses it, known when that
+    /// guide is lowered.
+    @Test func aMissingTranslationBreaksOnlyTheGuideThatUsesTheKey() {
+        let strings = """
+            strings {
+              default: en
+              locale en { "hello": "Hello"  "bye": "Bye" }
+              locale fr { "hello": "Bonjour" }
+            }
+
+            """
+        let one = Self.guide("one").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"hello\")")
+        let two = Self.guide("two").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"bye\")")
+        let (compilation, received) = Self.compile([("a.guide", strings + Self.homeScreen + one + two)])
+        #expect(compilation.diagnostics.map(\.code) == [.missingTranslation])
+        #expect(received == ["one"])
+    }
+
+    /// A rejected lint setting drops only that setting: its guide is still handed over.
+    @Test func aRejectedLintSettingLeavesItsGuideLowered() {
+        let (compilation, received) = Self.compile([("a.guide", Self.homeScreen + Self.guide("tuned", extra: "devices: iphone-nope"))])
+        #expect(compilation.diagnostics.map(\.code) == [.unknownReference])
+        #expect(received == ["tuned"])
+        #expect(compilation.document == nil)
+    }
+
+    /// An error outside every guide (here a shared style's value, in a later file) breaks every guide.
+    @Test func anErrorOutsideEveryGuideBreaksThemAll() {
+        let (_, received) = Self.compile([("a.guide", Self.homeScreen + Self.guide("first")), ("b.guide", "style broken { tip-background: 12 }\n")])
+        #expect(received.isEmpty)
+    }
+}
