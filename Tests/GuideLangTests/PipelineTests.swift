@@ -110,4 +110,31 @@ struct PipelineTests {
         let (_, received) = Self.compile([("a.guide", Self.homeScreen + Self.guide("first")), ("b.guide", "style broken { tip-background: 12 }\n")])
         #expect(received.isEmpty)
     }
+
+    /// A top-level style's progress text is lowered only for the steps that use it, and its
+    /// problem lies outside every guide: whichever guide comes first, every guide is broken,
+    /// never one that was handed over before the style was first used.
+    @Test(arguments: [false, true])
+    func aSharedStyleTextBreaksEveryGuideWhateverTheirOrder(styledFirst: Bool) {
+        let style = "style counted { progress: \"{nope} of {total}\" }\n"
+        let plain = Self.guide("plain")
+        let styled = Self.guide("styled").replacingOccurrences(of: "tour basics on home {", with: "tour basics on home {\n    style: counted")
+        let (compilation, received) = Self.compile([
+            ("a.guide", Self.homeScreen + style + (styledFirst ? styled + plain : plain + styled)),
+        ])
+        #expect(compilation.diagnostics.map(\.code) == [.unknownPlaceholder])
+        #expect(received.isEmpty)
+    }
+
+    /// Errors the run's budget leaves out (here: more than 10,000 syntax errors inside the guides
+    /// of many files) are still placed in their guides: a file that checks clean is still
+    /// handed over.
+    @Test func errorsLeftOutOfTheRunsBudgetBreakOnlyTheirGuides() {
+        let junk = (0..<12).map { index in
+            ("junk\(index).guide", "guide junk\(index) {\n  title: \"T\"\n" + String(repeating: "  \\\n", count: 1_000) + "}\n")
+        }
+        let (compilation, received) = Self.compile(junk + [("clean.guide", Self.homeScreen + Self.guide("clean"))])
+        #expect(compilation.diagnostics.contains { $0.message.hasPrefix("too many problems in this run") })
+        #expect(received == ["clean"])
+    }
 }

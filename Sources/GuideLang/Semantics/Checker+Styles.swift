@@ -67,6 +67,20 @@ extension Checker {
         return path.count > 1 ? path[1] : nil
     }
 
+    /// Lowers the texts each top-level style gives its steps (a button's label, progress text)
+    /// once, before any guide: their problems (an unknown key, a missing translation, an unknown
+    /// placeholder) lie outside every guide, so they must be known before the first guide is
+    /// handed over, whichever guide uses the style first. A step that inherits the text lowers
+    /// it again, and `report` keeps the problem once.
+    func checkSharedStyleTexts() {
+        for style in topLevel where style.kind == .style {
+            if case .advance(.button(let label))? = style.value("advance") { _ = strings.lower(label, checker: self) }
+            if case .optionalText(let text)? = style.value("progress"), let text, let progress = strings.lower(text, checker: self) {
+                checkPlaceholders(progress, at: text.range)
+            }
+        }
+    }
+
     /// Whether resolving the top-level styles will report an error: a parent no top-level style
     /// declares (unless an import failed, which may have declared it) or a cycle. Found without
     /// reporting, before any guide is lowered, so that every guide's outcome is known when it is

@@ -202,7 +202,7 @@ extension Checker {
     }
 
     /// Reports `{placeholders}` other than `{current}` and `{total}` in any translation.
-    private func checkPlaceholders(_ text: IRText, at range: SourceRange) {
+    func checkPlaceholders(_ text: IRText, at range: SourceRange) {
         let values = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
         for (locale, value) in values {
             var remainder = Substring(value)

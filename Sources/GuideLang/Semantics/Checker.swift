@@ -132,6 +132,7 @@ public final class Checker {
         for node in topLevel where node.kind == .screen { _ = lowerScreen(node) }
         checkGuideOrder()
         if sharedStylesHaveErrors() { hasErrorOutsideGuides = true }
+        checkSharedStyleTexts()
     }
 
     /// The default locale of the program's strings, settled once the checker is created.
@@ -167,8 +168,9 @@ public final class Checker {
         node.children = []
         let own = Array(diagnostics[handedOver...])
         diagnostics.removeSubrange(handedOver...)
-        // An error left out of the run's budget has no place to tell which guide it is about.
-        let isBroken = hasErrorOutsideGuides || brokenGuides.contains(position) || budget.overflow.severity == .error
+        // Every error, kept or left out of the run's budget, was placed as it was found (`report`,
+        // `collectFiles`), so the budget filling up breaks no guide by itself.
+        let isBroken = hasErrorOutsideGuides || brokenGuides.contains(position)
         guard let lowered, !isBroken else { return CheckedGuide(name: node.name, outcome: .broken, diagnostics: own) }
         return CheckedGuide(name: node.name, outcome: .lowered(lowered), diagnostics: own)
     }
@@ -233,7 +235,11 @@ public final class Checker {
             if let summary = leftOut.summary(limit: DiagnosticBag.maximumPerFile), budget.admit(summary: summary, of: leftOut) {
                 admitted.append(summary)
             }
-            for diagnostic in admitted where diagnostic.severity == .error { noteError(at: diagnostic.range) }
+            // Every error is placed, kept or not: one the run's budget leaves out still breaks the
+            // guide it is in, and only that guide. Those past a file's own cap are counted from
+            // the first of them, which breaks the guide it falls in.
+            for diagnostic in kept where diagnostic.severity == .error { noteError(at: diagnostic.range) }
+            if leftOut.severity == .error, let first = leftOut.firstRange { noteError(at: first) }
             diagnostics += admitted
         }
     }
