@@ -66,7 +66,7 @@ public struct TipSize: Equatable, Sendable {
             // The widest progress text a tour of up to 99 steps shows.
             progress = step.progress.map {
                 Translations($0, font: IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil), category: category) {
-                    $0.replacingAll("{current}", with: "99").replacingAll("{total}", with: "99")
+                    $0.replacing("{current}", with: "99").replacing("{total}", with: "99")
                 }
             }
             if case .button(let label) = step.advance {
@@ -120,20 +120,5 @@ public struct TipSize: Equatable, Sendable {
         let contentHeight = blocks.map(\.height).reduce(0, +) + Self.spacing * Double(max(0, blocks.count - 1))
         width = min(widest, contentWidth + 2 * inset)
         height = contentHeight + 2 * inset
-    }
-}
-
-extension String {
-    /// Every occurrence of `target` replaced; no Foundation.
-    public func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var result = ""
-        var remainder = Substring(self)
-        while let range = remainder.firstRange(of: target) {
-            result += remainder[..<range.lowerBound]
-            result += replacement
-            remainder = remainder[range.upperBound...]
-        }
-        return result + remainder
     }
 }

@@ -137,4 +137,21 @@ struct PipelineTests {
         #expect(compilation.diagnostics.contains { $0.message.hasPrefix("too many problems in this run") })
         #expect(received == ["clean"])
     }
+
+    /// Unused targets past a file's first thousand are counted as the run reports them: an
+    /// allowed code takes no room (no "too many problems" summary), a denied one fails the run.
+    @Test func unusedWarningsLeftOutFollowAllowAndDeny() {
+        let targets = (0..<1_500).map { "    target t\($0) { frame: rect(0, 0, 10, 10) }\n" }.joined()
+        let text = "guide g {\n  title: \"T\"\n  screen s {\n    target a { frame: rect(20, 300, 80, 80) }\n" + targets
+            + "  }\n  tour t on s { step one { highlight: a  title: \"x\" } }\n}\n"
+        let roots = [SourceFile(path: "unused.guide", text: text)]
+        let allowed = DiagnosticBudget(silencing: ["GL0801"])
+        let quiet = Compilation.compile(roots: roots, provider: nil, budget: allowed)
+        #expect(!quiet.diagnostics.contains { $0.code == .unusedTarget })
+        #expect(allowed.summary() == nil)
+        #expect(quiet.document != nil)
+        let denied = Compilation.compile(roots: roots, provider: nil, budget: DiagnosticBudget(escalating: ["GL0801"]))
+        let summary = denied.diagnostics.first { $0.message.hasPrefix("too many problems in this file") }
+        #expect(summary?.severity == .error)
+    }
 }

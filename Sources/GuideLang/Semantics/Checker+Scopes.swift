@@ -105,6 +105,6 @@ extension Checker {
 
     /// A string literal for `text`, escaping quotes and backslashes.
     static func quoted(_ text: String) -> String {
-        "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+        "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 }

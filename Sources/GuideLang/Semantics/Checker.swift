@@ -157,7 +157,15 @@ public final class Checker {
         let handedOver = diagnostics.count
         collectDeferredChildren(of: node)
         let lowered = lowerGuide(node)
-        unusedDiagnostics(under: node.children) { unusedInGuides.add($0) }
+        unusedDiagnostics(under: node.children) { diagnostic in
+            // A code the run silences takes no room, and what a file leaves out is counted as the
+            // run will report it (`--deny`, `--werror`), so the summary fails a run exactly when
+            // the full run would.
+            guard budget.reports(diagnostic) else { return }
+            var counted = diagnostic
+            counted.severity = budget.reportedSeverity(diagnostic.severity, code: diagnostic.code)
+            unusedInGuides.add(counted)
+        }
         // A guide's own blocks are never looked up again (only top-level screens and styles are
         // shared), so they and their caches go with the guide.
         for screen in node.children(.screen) {

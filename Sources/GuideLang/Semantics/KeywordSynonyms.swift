@@ -46,7 +46,7 @@ public enum KeywordSynonyms {
         var text = "| where | word | a guide writes | the word of |\n| --- | --- | --- | --- |\n"
         for table in all {
             for synonym in table.synonyms {
-                let writes = "`\(synonym.name)`" + (synonym.also.map { " and " + $0.replacingAll("'", with: "`") } ?? "")
+                let writes = "`\(synonym.name)`" + (synonym.also.map { " and " + $0.replacing("'", with: "`") } ?? "")
                 text += "| \(table.place) | `\(synonym.spelling)` | \(writes) | \(synonym.libraries) |\n"
             }
         }
