@@ -94,6 +94,7 @@ public struct IRText: Equatable, Sendable {
         self.translations = translations
     }
 
+    /// Whether two texts say the same: the same default, key and translations in the same order.
     public static func == (left: IRText, right: IRText) -> Bool {
         left.defaultValue == right.defaultValue && left.key == right.key
             && left.translations.map(\.locale) == right.translations.map(\.locale)

@@ -91,6 +91,7 @@ public enum JSONValue: Equatable, Sendable {
         return writer.bytes
     }
 
+    /// Whether two values are the same JSON: numbers as `JSONNumber` compares them, objects key by key in order.
     public static func == (left: JSONValue, right: JSONValue) -> Bool {
         switch (left, right) {
         case (.null, .null): true
