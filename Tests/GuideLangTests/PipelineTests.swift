@@ -97,6 +97,18 @@ struct PipelineTests {
         #expect(received == ["one"])
     }
 
+    /// A key missing a translation is reported once, at its first use, and breaks every guide
+    /// that uses it: the second guide using it is no more complete than the first.
+    @Test func aMissingTranslationBreaksEveryGuideThatUsesTheKey() {
+        let strings = "strings {\n  default: en\n  locale en { \"bye\": \"Bye\"  \"hi\": \"Hi\" }\n  locale fr { \"hi\": \"Salut\" }\n}\n"
+        let first = Self.guide("first").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"bye\")")
+        let second = Self.guide("second").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"bye\")")
+        let other = Self.guide("other").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"hi\")")
+        let (compilation, received) = Self.compile([("a.guide", strings + Self.homeScreen + first + other + second)])
+        #expect(compilation.diagnostics.map(\.code) == [.missingTranslation])
+        #expect(received == ["other"])
+    }
+
     /// A rejected lint setting drops only that setting: its guide is still handed over.
     @Test func aRejectedLintSettingLeavesItsGuideLowered() {
         let (compilation, received) = Self.compile([("a.guide", Self.homeScreen + Self.guide("tuned", extra: "devices: iphone-nope"))])

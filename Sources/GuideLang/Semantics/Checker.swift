@@ -296,7 +296,7 @@ public final class Checker {
 
     /// Records an error at `range` (kept or left out) against the guide it points into, or
     /// against every guide when it points outside them all. A rejected lint setting breaks nothing.
-    private func noteError(at range: SourceRange) {
+    func noteError(at range: SourceRange) {
         guard !isInLintSetting(range) else { return }
         hasErrorsBesidesLintSettings = true
         if unplacedErrors != nil {

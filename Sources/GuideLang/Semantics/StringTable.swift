@@ -122,6 +122,10 @@ struct StringTable {
             if firstUse[key] == nil {
                 firstUse[key] = text.range
                 if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
+            } else if translations.count < locales.count {
+                // Reported once, at the first use; every other use is as broken, whichever guide
+                // it is in and whichever guide came first.
+                checker.noteError(at: text.range)
             }
             // The default locale comes first in `locales`, so its text is the first when it has one.
             return IRText(key: key, defaultValue: first.value, translations: translations)
