@@ -18,7 +18,7 @@ final class OutputSpool: @unchecked Sendable {
     private(set) var size = 0
     /// Why writing to or reading back the temporary file failed (a full disk), if it did: the
     /// output is then incomplete.
-    private(set) var failure: String?
+    private var failure: String?
 
     private func fail() {
         if failure == nil { failure = String(cString: strerror(errno)) }
@@ -43,15 +43,13 @@ final class OutputSpool: @unchecked Sendable {
         text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Hands every byte, in order, to `sink` a megabyte at a time; returns false (and sets
-    /// `failure`) when the output was not all written or cannot be read back.
+    /// Hands every byte, in order, to `sink` a megabyte at a time; when the output was not all
+    /// written or cannot be read back, says so on standard error and returns false.
     func copy(to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {
-        guard failure == nil else { return false }
-        guard copyBytes(to: sink) else {
-            fail()
-            return false
-        }
-        return true
+        if failure == nil, !copyBytes(to: sink) { fail() }
+        guard let failure else { return true }
+        Terminal.error("cannot hold the output in a temporary file: \(failure)")
+        return false
     }
 
     private func copyBytes(to sink: (UnsafeRawBufferPointer) -> Void) -> Bool {

@@ -45,21 +45,14 @@ enum BuildCommand {
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
         guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return .failure }
         stream.finish()
-        let copy = { (sink: (UnsafeRawBufferPointer) -> Void) -> Bool in
-            guard spool.copy(to: sink) else {
-                Terminal.error("cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")")
-                return false
-            }
-            return true
-        }
         if let destination {
             if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
                 Terminal.error(OutputDestination.refusal(destination.path, input: input))
                 return .failure
             }
-            return destination.kind.write(to: destination.path, copy)
+            return destination.kind.write(to: destination.path, spool.copy(to:))
         }
-        return copy(Terminal.standardOutput(rawBytes:)) ? .success : .failure
+        return spool.copy(to: Terminal.standardOutput(rawBytes:)) ? .success : .failure
     }
 
     /// `build -o FILE`: each guide's JSON goes to the atomic write's temporary file as soon as it

@@ -38,10 +38,7 @@ enum LintCommand {
         let (lint, _) = lintStream.finish()
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         machineFormatsToOutput: true)
-        if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) {
-            Terminal.error("cannot hold the output in a temporary file: \(spool.failure ?? "unknown error")")
-            return .failure
-        }
+        if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) { return .failure }
         return CompilationInputs.status(diagnostics, of: compilation)
     }
 
