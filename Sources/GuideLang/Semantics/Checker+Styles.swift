@@ -75,9 +75,7 @@ extension Checker {
     func checkSharedStyleTexts() {
         for style in topLevel where style.kind == .style {
             if case .advance(.button(let label))? = style.value("advance") { _ = strings.lower(label, checker: self) }
-            if case .optionalText(let text)? = style.value("progress"), let text, let progress = strings.lower(text, checker: self) {
-                checkPlaceholders(progress, at: text.range)
-            }
+            if case .optionalText(let text)? = style.value("progress"), let text { _ = lowerProgress(text) }
         }
     }
 

@@ -133,10 +133,7 @@ extension Checker {
         }
 
         var progress: IRText?
-        if case .optionalText(let text)? = value("progress"), let text {
-            progress = strings.lower(text, checker: self)
-            if let progress { checkPlaceholders(progress, at: text.range) }
-        }
+        if case .optionalText(let text)? = value("progress"), let text { progress = lowerProgress(text) }
         var missing = IRMissingTarget.skip
         if case .missingTarget(let value)? = value("missing") { missing = value }
         var shape = IRShape.auto(threshold: 0.7, cornerRadius: 6)
@@ -201,8 +198,15 @@ extension Checker {
             notes: ["a \(axis) scroll container can bring a target to " + fitting.map { "'\($0)'" }.joined(separator: ", ")]))
     }
 
+    /// Lowers a progress text and checks its placeholders; nil after reporting an unknown key.
+    func lowerProgress(_ text: TextValue) -> IRText? {
+        guard let progress = strings.lower(text, checker: self) else { return nil }
+        checkPlaceholders(progress, at: text.range)
+        return progress
+    }
+
     /// Reports `{placeholders}` other than `{current}` and `{total}` in any translation.
-    func checkPlaceholders(_ text: IRText, at range: SourceRange) {
+    private func checkPlaceholders(_ text: IRText, at range: SourceRange) {
         let values = text.translations.isEmpty ? [(locale: "", value: text.defaultValue)] : text.translations
         for (locale, value) in values {
             var remainder = Substring(value)
