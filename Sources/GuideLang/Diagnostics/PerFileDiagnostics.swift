@@ -10,11 +10,13 @@ struct PerFileDiagnostics {
     private(set) var leftOut: [FileID: DiagnosticOverflow] = [:]
     private var keptPerFile: [FileID: Int] = [:]
 
-    /// Keeps `diagnostic`, or counts it when its file has kept its limit.
-    mutating func add(_ diagnostic: Diagnostic) {
+    /// Keeps `diagnostic`, or counts it when its file has kept its limit: at `countedSeverity`
+    /// when given (the severity the run will report it at, after `--deny` and `--werror`).
+    mutating func add(_ diagnostic: Diagnostic, countedSeverity: Severity? = nil) {
         let file = diagnostic.range.fileID
         guard keptPerFile[file, default: 0] < DiagnosticBag.maximumPerFile else {
-            leftOut[file, default: DiagnosticOverflow()].add(diagnostic)
+            leftOut[file, default: DiagnosticOverflow()].add(
+                count: 1, severity: countedSeverity ?? diagnostic.severity, firstRange: diagnostic.range)
             return
         }
         keptPerFile[file, default: 0] += 1

@@ -162,9 +162,7 @@ public final class Checker {
             // run will report it (`--deny`, `--werror`), so the summary fails a run exactly when
             // the full run would.
             guard budget.reports(diagnostic) else { return }
-            var counted = diagnostic
-            counted.severity = budget.reportedSeverity(diagnostic.severity, code: diagnostic.code)
-            unusedInGuides.add(counted)
+            unusedInGuides.add(diagnostic, countedSeverity: budget.reportedSeverity(diagnostic.severity, code: diagnostic.code))
         }
         // A guide's own blocks are never looked up again (only top-level screens and styles are
         // shared), so they and their caches go with the guide.
