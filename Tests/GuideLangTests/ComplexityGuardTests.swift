@@ -117,28 +117,34 @@ struct ComplexityGuardTests {
         #expect(ratio > 2, "the longer line did suspiciously little work (\(small) -> \(large))")
     }
 
-    /// The peak heap (valgrind massif, deterministic) of `guidec check` on a 300 KB program must
-    /// stay within its budget relative to the input: holding a whole file's tokens or syntax, or
-    /// every guide's blocks until the end, would fail this.
-    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
-    func checkPeakHeapStaysWithinItsBudget() throws {
-        let text = Self.program(guides: 400)
+    /// The peak heap in bytes (valgrind massif, deterministic) of `guidec check` over `files`,
+    /// each written under its name in a folder of its own.
+    static func peakHeap(checking files: [String: String]) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let input = folder.appendingPathComponent("program.guide")
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
         let profile = folder.appendingPathComponent("massif.out")
-        try text.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
-        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check", input.path]
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check"]
+            + files.keys.sorted().map { folder.appendingPathComponent($0).path }
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         // Each snapshot has a line "mem_heap_B=123".
-        let peak = try String(contentsOf: profile, encoding: .utf8).split(separator: "\n")
+        return try String(contentsOf: profile, encoding: .utf8).split(separator: "\n")
             .compactMap { $0.hasPrefix("mem_heap_B=") ? Int($0.dropFirst("mem_heap_B=".count)) : nil }.max() ?? 0
+    }
+
+    /// The peak heap of `guidec check` on a 300 KB program must stay within its budget relative
+    /// to the input: holding a whole file's tokens or syntax, or every guide's blocks until the
+    /// end, would fail this.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
+    func checkPeakHeapStaysWithinItsBudget() throws {
+        let text = Self.program(guides: 400)
+        let peak = try Self.peakHeap(checking: ["program.guide": text])
         let ratio = Double(peak) / Double(text.utf8.count)
         print("check peak heap: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
         // Measured with the debug build on 2026-11-29: 29.7x while a whole file was parsed before
@@ -148,5 +154,23 @@ struct ComplexityGuardTests {
         #expect(ratio < 4, "peak heap \(peak) bytes is \(ratio)x the input")
         // The heap holds the input itself.
         #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
+    }
+
+    /// Files of junk waiting for the checker hold none of their problems once the run's budget
+    /// is spent: each further file costs its own bytes and stream, not its 1,000 diagnostics.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
+    func filesOfJunkCostTheirBytesNotTheirProblems() throws {
+        let junk = { (count: Int) in
+            Dictionary(uniqueKeysWithValues: (0..<count).map { ("junk\($0).guide", String(repeating: "\\\n", count: 1_000)) })
+        }
+        let fewer = try Self.peakHeap(checking: junk(200))
+        let more = try Self.peakHeap(checking: junk(400))
+        let perFile = Double(more - fewer) / 200
+        print("check peak heap of junk: 200 files \(fewer) bytes, 400 files \(more) bytes, \(perFile) bytes a file")
+        // Measured with the debug build on 2026-12-01: about 10,600 bytes a file of 2,000 bytes
+        // (its bytes, line table and waiting stream); each file's 1,000 problems held until the
+        // checker took it, as the import loader's streams did at f20da9b, add about 100,000.
+        #expect(perFile < 25_000, "each file of junk added \(perFile) bytes to the peak heap: are its problems held?")
+        #expect(perFile > 2_000, "massif measured suspiciously little (\(fewer) -> \(more))")
     }
 }

@@ -117,6 +117,9 @@ public struct DiagnosticBag: Sendable {
     public private(set) var overflow = DiagnosticOverflow()
     /// How many diagnostics the bag keeps.
     public let limit: Int
+    /// How many kept diagnostics were taken out early (`take(before:)`): they still count
+    /// against `limit`, so a file keeps its first `limit` however they are handed on.
+    public private(set) var takenCount = 0
 
     /// Creates an empty bag that keeps at most `limit` diagnostics.
     public init(limit: Int = DiagnosticBag.maximumPerFile) { self.limit = limit }
@@ -126,7 +129,21 @@ public struct DiagnosticBag: Sendable {
 
     /// Adds a diagnostic, or counts it once the bag is full.
     public mutating func report(_ diagnostic: Diagnostic) {
-        if diagnostics.count < limit { diagnostics.append(diagnostic) } else { overflow.add(diagnostic) }
+        if diagnostics.count + takenCount < limit { diagnostics.append(diagnostic) } else { overflow.add(diagnostic) }
+    }
+
+    /// Removes and returns the kept diagnostics that start before `offset`, in the order they
+    /// were reported; they go on counting against `limit`.
+    public mutating func take(before offset: Int) -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        var left: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            if diagnostic.range.start < offset { taken.append(diagnostic) } else { left.append(diagnostic) }
+        }
+        // A new array, not the old one emptied: that would keep its capacity.
+        diagnostics = left
+        takenCount += taken.count
+        return taken
     }
 
     /// Adds several diagnostics.

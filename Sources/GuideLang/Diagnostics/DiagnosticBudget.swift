@@ -48,6 +48,9 @@ public final class DiagnosticBudget {
     /// Whether the budget is spent: any further diagnostic is only counted.
     public var isFull: Bool { kept >= limit }
 
+    /// Counts diagnostics already known to be left out (the run's budget was spent before them).
+    public func leaveOut(_ leftOut: DiagnosticOverflow) { overflow.add(leftOut) }
+
     /// Takes room for a diagnostic the run reports and returns true, or counts it as left out and
     /// returns false once the budget is spent.
     public func admit(_ diagnostic: Diagnostic) -> Bool {

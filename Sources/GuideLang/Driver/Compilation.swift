@@ -43,7 +43,7 @@ public struct Compilation: Sendable {
         budget: DiagnosticBudget? = nil, deviceIdentifiers: [String] = DeviceCatalog.identifiers
     ) -> Compilation {
         let runBudget = budget ?? DiagnosticBudget()
-        var loader = ImportLoader(provider: provider)
+        var loader = ImportLoader(provider: provider, budget: runBudget)
         for root in roots { loader.loadRoot(root) }
         let files = loader.files
         // The checker goes on with each file's stream where the loader stopped (after its leading
@@ -84,6 +84,13 @@ public struct Compilation: Sendable {
 /// with the chain of imports that led to them.
 struct ImportLoader {
     let provider: (any SourceProvider)?
+    /// The run's budget, which the checker later admits each file's diagnostics to.
+    let budget: DiagnosticBudget
+    /// How many diagnostics the streams loaded so far hold that the run would report. Once they
+    /// fill the budget, no later file's leading problems can ever be admitted (the checker
+    /// admits files in load order), so those are only counted: a thousand files of junk, all
+    /// leading problems, then hold about one budget of diagnostics, not a thousand files' worth.
+    private var heldDiagnostics = 0
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
     /// Each file's syntax stream, stopped after its leading imports, for the checker to go on
@@ -103,7 +110,10 @@ struct ImportLoader {
     /// Files on the current import path (identity and path as shown), for cycle reports.
     private var chain: [(identity: String, path: String)] = []
 
-    init(provider: (any SourceProvider)?) { self.provider = provider }
+    init(provider: (any SourceProvider)?, budget: DiagnosticBudget) {
+        self.provider = provider
+        self.budget = budget
+    }
 
     /// Hands over every file's stream, stopped after the file's leading imports.
     mutating func takeStreams() -> [SyntaxStream] {
@@ -150,7 +160,14 @@ struct ImportLoader {
         // without parsing the rest of the file (the checker parses it, and reports an import
         // that comes later, which is not followed).
         var stream = SyntaxStream(source, fileID: id)
-        defer { streams[id.index] = stream }
+        defer {
+            if heldDiagnostics >= budget.limit {
+                stream.countLeadingDiagnostics(as: budget)
+            } else {
+                heldDiagnostics += stream.diagnostics.count { budget.reports($0) }
+            }
+            streams[id.index] = stream
+        }
         while let tree = stream.nextLeadingImport(), case .importDirective(let directive)? = tree.members.first {
             guard let pathToken = directive.path else { continue }  // reported by the parser
             let written = tree.stringValue(pathToken)

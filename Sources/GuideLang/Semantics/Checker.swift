@@ -230,13 +230,22 @@ public final class Checker {
     /// needs into declaration nodes, which keep offsets, not tokens, so each member's tokens and
     /// syntax go as soon as it is collected.
     private func collectFiles(_ streams: [SyntaxStream]) {
-        for var stream in streams {
+        for (index, var stream) in streams.enumerated() {
             var seenDeclaration = false
+            let firstMember = topLevel.count
+            let firstDiagnostic = diagnostics.count
             while let member = stream.next() {
                 collectTopLevel(member, seenDeclaration: &seenDeclaration)
             }
             let (kept, leftOut) = stream.diagnosticParts
             if leftOut.severity == .error || kept.contains(where: { $0.severity == .error }) { hasSyntaxErrors = true }
+            // The problems before the file's first declaration that the loader only counted
+            // (the budget was full before this file) come first, as left out.
+            budget.leaveOut(stream.leadingLeftOut)
+            if let leading = stream.leadingErrorRange {
+                hasSyntaxErrors = true
+                noteError(at: leading)
+            }
             var admitted = budget.admitted(kept)
             if let summary = leftOut.summary(limit: DiagnosticBag.maximumPerFile), budget.admit(summary: summary, of: leftOut) {
                 admitted.append(summary)
@@ -246,14 +255,33 @@ public final class Checker {
             // the first of them, which breaks the guide it falls in.
             for diagnostic in kept where diagnostic.severity == .error { noteError(at: diagnostic.range) }
             if leftOut.severity == .error, let first = leftOut.firstRange { noteError(at: first) }
-            diagnostics += admitted
+            // The file's syntax problems go before what collecting it reported, so that at one
+            // place the syntax problem comes first (the sort by position is stable).
+            diagnostics.insert(contentsOf: admitted, at: firstDiagnostic)
+            placeGuides(of: topLevel[firstMember...], throughFile: index)
         }
     }
 
-    /// Learns where the top-level guides lie, and places the errors collection reported.
+    /// Learns where a file's top-level guides lie, and places the errors reported so far in
+    /// that file or an earlier one: a file's guides are all known once it is collected, so the
+    /// errors waiting to be placed are never more than one file's.
+    private func placeGuides(of members: ArraySlice<DeclarationNode>, throughFile index: Int) {
+        for node in members where node.kind == .guide {
+            guideNodes.append(node)
+            guideSpans.append((file: node.fileID.index, start: Int(node.start), end: Int(node.end)))
+        }
+        let errors = unplacedErrors ?? []
+        unplacedErrors = nil
+        var later: [SourceRange] = []
+        for range in errors {
+            if range.fileID.index <= index { noteError(at: range) } else { later.append(range) }
+        }
+        unplacedErrors = later
+    }
+
+    /// Places the errors collection reported in files not yet collected, if any (none is
+    /// expected), once every guide is known.
     private func placeGuides() {
-        guideNodes = topLevel.filter { $0.kind == .guide }
-        guideSpans = guideNodes.map { node in (file: node.fileID.index, start: Int(node.start), end: Int(node.end)) }
         let errors = unplacedErrors ?? []
         unplacedErrors = nil
         for range in errors { noteError(at: range) }

@@ -45,6 +45,9 @@ public struct Lexer {
     /// The lexical diagnostics reported so far.
     var reportedDiagnostics: DiagnosticBag { diagnostics }
 
+    /// Removes and returns the lexical diagnostics reported so far that start before `offset`.
+    mutating func takeDiagnostics(before offset: Int) -> [Diagnostic] { diagnostics.take(before: offset) }
+
     /// Lexes a whole file into tokens ending with `endOfFile`.
     public static func tokenize(_ source: SourceFile, fileID: FileID) -> (tokens: [Token], diagnostics: DiagnosticBag) {
         var lexer = Lexer(bytes: source.bytes, fileID: fileID)

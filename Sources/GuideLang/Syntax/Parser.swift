@@ -122,7 +122,19 @@ public struct Parser {
 
     /// The lexical and syntax diagnostics so far, cut to the file's limit, and what was left out.
     var diagnosticParts: (kept: [Diagnostic], overflow: DiagnosticOverflow) {
-        DiagnosticBag.mergedParts([lexer.reportedDiagnostics, diagnostics])
+        let taken = lexer.reportedDiagnostics.takenCount + diagnostics.takenCount
+        return DiagnosticBag.mergedParts([lexer.reportedDiagnostics, diagnostics], limit: max(0, DiagnosticBag.maximumPerFile - taken))
+    }
+
+    /// Removes and returns the lexical and syntax diagnostics that lie before the current token,
+    /// in source order: all of the file's diagnostics so far that come first in it (the lexer,
+    /// which runs ahead, keeps those past the current token). They still count against the
+    /// file's limit, so `diagnosticParts` keeps the file's first ones exactly as before.
+    mutating func takeDiagnostics() -> [Diagnostic] {
+        let offset = Int(current.start)
+        // The tokens skipped so far are gone, but their buffer would stay as large as it grew.
+        tokens = tokens.map { $0 }
+        return (lexer.takeDiagnostics(before: offset) + diagnostics.take(before: offset)).sortedBySourcePosition()
     }
 
     /// Lexes and parses a file.

@@ -36,6 +36,25 @@ public struct SyntaxStream {
         SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
     }
 
+    /// Turns the diagnostics of everything before the member the stream stopped at into a count
+    /// of what `budget` would leave out of them (`leadingLeftOut`), remembering where the first
+    /// error was: the import loader does this for a file whose leading problems the run's
+    /// budget can no longer take, so that files waiting for the checker do not each hold theirs.
+    /// They still count against the file's own limit.
+    public mutating func countLeadingDiagnostics(as budget: DiagnosticBudget) {
+        for diagnostic in parser.takeDiagnostics() {
+            if leadingErrorRange == nil, diagnostic.severity == .error { leadingErrorRange = diagnostic.range }
+            guard budget.reports(diagnostic) else { continue }
+            leadingLeftOut.add(count: 1, severity: budget.reportedSeverity(diagnostic.severity, code: diagnostic.code), firstRange: diagnostic.range)
+        }
+    }
+
+    /// What `countLeadingDiagnostics` counted, as the run's budget leaves it out.
+    public private(set) var leadingLeftOut = DiagnosticOverflow()
+    /// Where the first error `countLeadingDiagnostics` counted was, if any: it lies before every
+    /// declaration of the file, so outside every guide.
+    public private(set) var leadingErrorRange: SourceRange?
+
     /// The lexical and syntax diagnostics of what has been read so far, in source order.
     public var diagnostics: [Diagnostic] { parser.allDiagnostics }
 
