@@ -213,6 +213,8 @@ public struct Lexer {
         case UInt8(ascii: "-") where Self.isDigit(peek(1)):
             scanNumber()
             return .number
+        case UInt8(ascii: "-"): index += 1; return .minus
+        case UInt8(ascii: "+"): index += 1; return .plus
         case _ where Self.isDigit(byte):
             scanNumber()
             return .number
@@ -316,7 +318,7 @@ public struct Lexer {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
              UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","),
              UInt8(ascii: ";"), UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "#"),
-             UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "/"):
+             UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "/"), UInt8(ascii: "+"):
             false
         default:
             !(isIdentifierContinue(byte) || byte == UInt8(ascii: "-"))
