@@ -141,14 +141,18 @@ extension ValueReader {
         let previousEnd = Int(tree.tokens[item.terms[position - 1].lastToken].end)
         let lastEnd = Int(tree.tokens[item.terms[item.terms.endIndex - 1].lastToken].end)
         let fileID = tree.fileID
-        var fixIts = [Diagnostic.FixIt(range: SourceRange(fileID: fileID, start: previousEnd, end: Int(tree.tokens[safe.lastToken].end)),
-                                       replacement: "", message: "remove 'safe' here")]
-        // A second 'safe' at the end already says it; otherwise it moves there.
-        if !isWord(item.terms[item.terms.endIndex - 1], "safe") {
-            fixIts.append(.init(range: SourceRange(fileID: fileID, start: lastEnd, end: lastEnd), replacement: " safe", message: "put 'safe' at the end"))
+        let removal = Diagnostic.FixIt(range: SourceRange(fileID: fileID, start: previousEnd, end: Int(tree.tokens[safe.lastToken].end)),
+                                       replacement: "", message: "remove this 'safe'")
+        // A second 'safe' at the end already says it: this one is a duplicate.
+        if isWord(item.terms[item.terms.endIndex - 1], "safe") {
+            report(Diagnostic(.duplicateProperty, at: range(of: safe), "'safe' is written twice",
+                              labels: [.init(range(of: item.terms[item.terms.endIndex - 1]), "and again here")], fixIts: [removal]))
+            return
         }
         reportMalformed(at: range(of: safe), "'safe' comes after the whole distance",
-                        notes: ["'safe' measures the percentage and the constant from the safe area: 50% + 12 safe"], fixIts: fixIts)
+                        notes: ["'safe' measures the percentage and the constant from the safe area: 50% + 12 safe"],
+                        fixIts: [.init(range: removal.range, replacement: "", message: "remove 'safe' here"),
+                                 .init(range: SourceRange(fileID: fileID, start: lastEnd, end: lastEnd), replacement: " safe", message: "put 'safe' at the end")])
     }
 
     /// `+ 12` or `- 12` with nothing before the operator.
