@@ -311,17 +311,21 @@ public struct IRConstraint: Equatable, Sendable {
     public var attribute: String
     /// The value: points, or a fraction (0-1) of the reference length.
     public var value: Double
-    /// `points` or `fraction`.
+    /// `points`, `fraction`, or `fractionPlusPoints` (the fraction `value` plus `points`).
     public var unit: String
     /// `screen` or `safeArea`: what the value is measured from.
     public var relativeTo: String
+    /// The constant in points added to the fraction when `unit` is `fractionPlusPoints`
+    /// (`50% + 12.5`); 0 otherwise, and not emitted then.
+    public var points: Double
 
     /// Creates a constraint.
-    public init(attribute: String, value: Double, unit: String, relativeTo: String) {
+    public init(attribute: String, value: Double, unit: String, relativeTo: String, points: Double = 0) {
         self.attribute = attribute
         self.value = value
         self.unit = unit
         self.relativeTo = relativeTo
+        self.points = points
     }
 }
 

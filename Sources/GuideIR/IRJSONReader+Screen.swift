@@ -9,9 +9,12 @@ extension IRJSONReader {
     static let constraintsFrameKeys = ["kind", "horizontal", "vertical"]
     static let absoluteFrameKeys = ["kind", "x", "y", "width", "height"]
     static let constraintKeys = ["attribute", "value", "unit", "relativeTo"]
+    /// A percentage with a constant (`50% + 12.5`) has the points too; its unit says so, as a
+    /// tagged object's `kind` says which keys it has.
+    static let constraintWithPointsKeys = ["attribute", "value", "unit", "points", "relativeTo"]
     static let horizontalAttributes = ["leading", "trailing", "centerX", "width"]
     static let verticalAttributes = ["top", "bottom", "centerY", "height"]
-    static let units = ["points", "fraction"]
+    static let units = ["points", "fraction", "fractionPlusPoints"]
     static let references = ["screen", "safeArea"]
 
     mutating func readScreen(_ value: JSONValue) -> IRScreen {
@@ -70,22 +73,30 @@ extension IRJSONReader {
     }
 
     private mutating func readConstraint(_ value: JSONValue, _ attributes: [String]) -> IRConstraint {
-        let fields = object(value, Self.constraintKeys)
+        var hasPoints = false
+        if case .string("fractionPlusPoints")? = value["unit"] { hasPoints = true }
+        let fields = object(value, hasPoints ? Self.constraintWithPointsKeys : Self.constraintKeys)
         let attribute = member(fields, "attribute") { $0.choice($1, attributes) }
         let unit = member(fields, "unit") { $0.choice($1, Self.units) }
         let isSize = attribute == "width" || attribute == "height"
         // The schema's `constraintValueBounds`: sizes are not negative, a size fraction is at
-        // most the whole, a position fraction lies within one reference length of it.
+        // most the whole, a position fraction lies within one reference length of it; the
+        // constant added to a fraction may be anything, except that it cannot make a size
+        // negative on every screen.
         let bounds: (Double?, Double?) = switch (isSize, unit) {
         case (true, "points"): (0, nil)
         case (true, _): (0, 1)
-        case (false, "fraction"): (-1, 2)
-        default: (nil, nil)
+        case (false, "points"): (nil, nil)
+        default: (-1, 2)
+        }
+        let number = member(fields, "value") { $0.number($1, minimum: bounds.0, maximum: bounds.1) }
+        let points = hasPoints ? member(fields, "points") { $0.number($1) } : 0
+        if isSize, case .number(let written)? = fields["value"], written.value == 0, points < 0 {
+            report(.inconsistent, "a size of 0 of the reference length plus \(NumberText.text(points)) points is negative on every screen",
+                   at: .key("points"))
         }
         return IRConstraint(
-            attribute: attribute,
-            value: member(fields, "value") { $0.number($1, minimum: bounds.0, maximum: bounds.1) },
-            unit: unit,
-            relativeTo: member(fields, "relativeTo") { $0.choice($1, Self.references) })
+            attribute: attribute, value: number, unit: unit,
+            relativeTo: member(fields, "relativeTo") { $0.choice($1, Self.references) }, points: points)
     }
 }

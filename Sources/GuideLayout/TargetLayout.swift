@@ -4,9 +4,10 @@ import GuideIR
 ///
 /// Each axis has two constraints. Distances are from the screen's edges, or from the safe
 /// area's edges when `relativeTo` is `safeArea`; fractions are of the screen's (or safe area's)
-/// width or height. `trailing` and `bottom` are distances inwards from the trailing and bottom
-/// edges; `centerX` and `centerY` are distances of the target's centre from the leading and top
-/// edges (so 50% centres it).
+/// width or height, and a constant in points may be added to one (`50% + 12.5`). `trailing`
+/// and `bottom` are distances inwards from the trailing and bottom edges; `centerX` and
+/// `centerY` are distances of the target's centre from the leading and top edges (so 50%
+/// centres it).
 public enum TargetLayout {
     /// The target's frame on `screen`, before any scrolling.
     public static func frame(of target: IRTarget, on screen: Screen) -> Rect {
@@ -31,7 +32,7 @@ public enum TargetLayout {
             let baseStart = isHorizontal ? base.minX : base.minY
             let baseEnd = isHorizontal ? base.maxX : base.maxY
             let baseLength = isHorizontal ? base.width : base.height
-            let value = constraint.unit == "fraction" ? constraint.value * baseLength : constraint.value
+            let value = Self.length(of: constraint, along: baseLength)
             switch constraint.attribute {
             case "leading", "top": start = baseStart + value
             case "trailing", "bottom": end = baseEnd - value
@@ -48,6 +49,17 @@ public enum TargetLayout {
         case (let start?, _, let center?, _): return (start, 2 * (center - start))
         case (_, let end?, let center?, _): return (2 * center - end, 2 * (end - center))
         default: return (0, 0)
+        }
+    }
+
+    /// A constraint's value in points against a base of `baseLength` points: points as they
+    /// are, a fraction of the base, or a fraction of the base plus a constant (`50% + 12.5`),
+    /// multiplied first, as Auto Layout does, so a constant adds exactly on every screen.
+    public static func length(of constraint: IRConstraint, along baseLength: Double) -> Double {
+        switch constraint.unit {
+        case "fraction": constraint.value * baseLength
+        case "fractionPlusPoints": constraint.value * baseLength + constraint.points
+        default: constraint.value
         }
     }
 

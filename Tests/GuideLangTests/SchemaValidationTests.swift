@@ -451,6 +451,7 @@ enum SchemaValidationSample {
             target card   { in: list  scroll-anchor: center  leading: 300  size: 100 x 100  top: 210 }
             target rows   { leading: 0  width: 100%  top: 330  bottom: 0 safe  scrolls: vertical }
             target row    { in: rows  leading: 0  trailing: 0  top: 900  height: 44 }
+            target half   { leading: 16 safe  trailing: 50% + 12.5 safe  top: 40  height: 10% - 4 }
           }
 
           tour main on home {
@@ -480,7 +481,7 @@ enum SchemaValidationSample {
 
     /// Text the pretty-printed output must contain for the sample to cover every union branch.
     static let expectedMarkers = [
-        #""kind": "constraints""#, #""kind": "absolute""#,
+        #""kind": "constraints""#, #""kind": "absolute""#, #""unit": "fractionPlusPoints""#,
         #""kind": "auto""#, #""kind": "circle""#, #""kind": "rect""#, #""kind": "rounded""#, #""kind": "capsule""#,
         #""kind": "none""#, #""kind": "within""#,
         #""kind": "tapAnywhere""#, #""kind": "tapTarget""#, #""kind": "button""#, #""kind": "after""#,
@@ -533,6 +534,14 @@ struct SchemaValidationMutation {
                   value: "star", expectedMessageFragment: nil),
             .init(name: "another format version", path: [.key("version")], value: 2, expectedMessageFragment: "1 was expected"),
             .init(name: "an unknown property", path: [.key("extra")], value: "x", expectedMessageFragment: "'extra'"),
+            .init(name: "a fraction plus points without its points",
+                  path: [.key("guides"), .index(1), .key("screens"), .index(0), .key("targets"), .index(8), .key("frame"),
+                         .key("horizontal"), .index(1), .key("points")],
+                  value: nil, expectedMessageFragment: "'points' is a required property"),
+            .init(name: "points on a plain fraction",
+                  path: [.key("guides"), .index(1), .key("screens"), .index(0), .key("targets"), .index(8), .key("frame"),
+                         .key("horizontal"), .index(1), .key("unit")],
+                  value: "fraction", expectedMessageFragment: nil),
             .init(name: "an opacity above 1",
                   path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(1), .key("overlay"), .key("opacity")],
                   value: 1.5, expectedMessageFragment: "maximum"),

@@ -156,6 +156,8 @@ public enum IRJSONEmitter {
                     json.key("attribute"); json.string(constraint.attribute)
                     json.key("value"); json.number(constraint.value)
                     json.key("unit"); json.string(constraint.unit)
+                    // Only a percentage with a constant has one; the other units keep version 1's keys.
+                    if constraint.unit == "fractionPlusPoints" { json.key("points"); json.number(constraint.points) }
                     json.key("relativeTo"); json.string(constraint.relativeTo)
                 }
             }

@@ -94,6 +94,14 @@ extension DiagnosticCode {
     public static let notAScrollContainer = DiagnosticCode("GL0404", .error, "not-a-scroll-container")
     /// A scroll anchor on a target that is not in a scroll container.
     public static let anchorWithoutContainer = DiagnosticCode("GL0405", .error, "anchor-without-container")
+    /// A frame distance whose percentage, operator, constant and 'safe' do not read as one value.
+    public static let malformedDistance = DiagnosticCode("GL0406", .error, "malformed-distance")
+    /// A frame distance that writes its constant before its percentage.
+    public static let constantBeforePercentage = DiagnosticCode("GL0407", .error, "constant-before-percentage")
+    /// A frame distance with two percentages or two constants, which add up to one.
+    public static let uncombinedTerms = DiagnosticCode("GL0408", .error, "uncombined-terms")
+    /// A frame distance that adds a negative constant or subtracts one.
+    public static let negatedConstant = DiagnosticCode("GL0409", .warning, "negated-constant")
 
     // MARK: GL05xx, ordering
 
@@ -176,10 +184,11 @@ extension DiagnosticCode {
         unexpectedName, unknownProperty, duplicateProperty, wrongValueKind, valueOutOfRange, missingRequired,
         invalidUnit, unknownOption, conflictingProperties, inapplicableStyleProperty, unknownPlaceholder,
         underconstrainedAxis, overconstrainedAxis, mixedFrame, notAScrollContainer, anchorWithoutContainer,
-        orderCycle, orderClash, styleCycle, importNotFound, importCycle, misplacedImport, importOutsideRoot,
-        missingTranslation, invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString,
-        unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget,
-        highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent,
-        scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
+        malformedDistance, constantBeforePercentage, uncombinedTerms, negatedConstant, orderCycle, orderClash,
+        styleCycle, importNotFound, importCycle, misplacedImport, importOutsideRoot, missingTranslation,
+        invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen,
+        unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap,
+        tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor,
+        pageOverflow, guideNotLinted,
     ]
 }

@@ -1865,6 +1865,185 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .malformedDistance,
+            title: "malformed distance",
+            explanation: """
+                A frame distance is points (`16`), a percentage (`48%`), or a percentage plus or minus a constant \
+                in points (`50% + 12.5`, `100% - 32`), optionally followed by `safe`. This one does not read as \
+                any of them: an operator has no number on one of its sides (`50% +`, `+ 12`), two numbers follow \
+                each other with no operator between them (`50% 12`), or `safe` is not at the end (`50% safe + 12`). \
+                The commonest case is a minus written against the digits: `50%-12` and `50% -12` are the \
+                percentage and the negative number `-12`, since a `-` right before a digit starts a number. Put \
+                spaces around the operator, `50% - 12`, as the fix-it does; `safe` comes last because it measures \
+                both the percentage and the constant from the safe area.
+                """,
+            example: [
+                File(name: "GL0406-malformed-distance.guide", text: """
+                    // expect: GL0406
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target buttons { leading: 16 safe  width: 100%-32 safe  bottom: 76 safe  height: 60 }
+                        target signup { leading: 50% safe + 12.5  trailing: 16 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step buttons { highlight: buttons  title: "Log in or sign up" }
+                        step signup { highlight: signup  title: "SignUp New Account" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0406-malformed-distance.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target buttons { leading: 16 safe  width: 100% - 32 safe  bottom: 76 safe  height: 60 }
+                        target signup { leading: 50% + 12.5 safe  trailing: 16 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step buttons { highlight: buttons  title: "Log in or sign up" }
+                        step signup { highlight: signup  title: "SignUp New Account" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .constantBeforePercentage,
+            title: "constant before the percentage",
+            explanation: """
+                A distance that combines a percentage and a constant is written percentage first: `50% + 12.5`, \
+                as Auto Layout's multiplier comes before its constant. `12.5 + 50%` means the same, but a \
+                language with one spelling for each value keeps files alike and lets `guidec fmt` stay a \
+                whitespace-only tool. The fix-it writes the distance in order, negating the percentage when it \
+                was subtracted (`12 - 50%` becomes `-50% + 12`).
+                """,
+            example: [
+                File(name: "GL0407-constant-before-percentage.guide", text: """
+                    // expect: GL0407
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target signup { leading: 12.5 + 50% safe  trailing: 16 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step signup { highlight: signup  title: "SignUp New Account" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0407-constant-before-percentage.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target signup { leading: 50% + 12.5 safe  trailing: 16 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step signup { highlight: signup  title: "SignUp New Account" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .uncombinedTerms,
+            title: "terms that add up to one",
+            explanation: """
+                A distance has at most one percentage and one constant: `50% + 12.5`. Two percentages \
+                (`50% + 10%`) or two constants (`16 + 8`, `50% + 16 - 3.5`) are each one number, so write \
+                their sum; the fix-it does. Keeping the parts apart would not make the frame any more exact: the \
+                layout engine, like Auto Layout, only ever multiplies the screen's length once and adds one \
+                constant.
+                """,
+            example: [
+                File(name: "GL0408-uncombined-terms.guide", text: """
+                    // expect: GL0408
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        // Half the row, after 16 pt of padding and half of the 25 pt gap.
+                        target login { leading: 16 safe  trailing: 50% + 16 - 3.5 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step login { highlight: login  title: "Login into Account" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0408-uncombined-terms.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        // Half the row, after 16 pt of padding and half of the 25 pt gap.
+                        target login { leading: 16 safe  trailing: 50% + 12.5 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step login { highlight: login  title: "Login into Account" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .negatedConstant,
+            title: "negative constant after an operator",
+            explanation: """
+                A distance adds a negative number (`50% + -12`) or subtracts one (`50% - -3`). The value is clear \
+                and is used as meant, `50% - 12` and `50% + 3`, but the double sign is easy to misread and there is \
+                a plainer way to write it, which the fix-it puts in.
+                """,
+            example: [
+                File(name: "GL0409-negated-constant.guide", text: """
+                    // expect: GL0409
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target buttons { leading: 16 safe  width: 100% + -32 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step buttons { highlight: buttons  title: "Log in or sign up" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0409-negated-constant.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen onboarding {
+                        target buttons { leading: 16 safe  width: 100% - 32 safe  bottom: 76 safe  height: 60 }
+                      }
+
+                      tour spotlight on onboarding {
+                        step buttons { highlight: buttons  title: "Log in or sign up" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .orderCycle,
             title: "order that goes round in a cycle",
             explanation: """

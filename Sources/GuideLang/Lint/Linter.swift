@@ -304,12 +304,11 @@ public struct Linter: Sendable {
     private mutating func checkPosition(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
         // Built only when something is reported: this runs for every target on every screen.
         var labels: [Diagnostic.Label] { target.range.map { [Diagnostic.Label($0, "target '\(target.id)' declared here")] } ?? [] }
-        // Constraints that contradict each other (`leading: 60%  trailing: 60%`) leave no frame.
+        // Constraints that contradict each other (`leading: 60%  trailing: 60%`), or a size whose
+        // constant outweighs its percentage here (`width: 20% - 100`), leave no frame.
         if frame.width <= 0 || frame.height <= 0 {
-            record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' has no area: its constraints contradict each other",
-                   labels: labels,
-                   detail: "on \(screen.name): the constraints give a frame \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt",
-                   help: ["check the target's leading and trailing (or top and bottom): together they leave no room"])
+            let finding = NoAreaFinding(target, frame: frame, stepID: step.id, on: screen)
+            record(.targetOffScreen, range, finding.message, labels: labels, detail: finding.detail, help: [finding.help])
             return
         }
         if !screen.bounds.contains(frame) {

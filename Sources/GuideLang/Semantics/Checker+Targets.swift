@@ -142,9 +142,11 @@ extension Checker {
                 edge = EdgeValue(value: sizeIndex == 0 ? width : height, isFraction: false, isSafeArea: false)
             default: return nil  // an invalid value, already reported
             }
+            // A constant of 0 (`50% + 0`) is the plain percentage, written as one.
+            let unit = !edge.isFraction ? "points" : edge.points == 0 ? "fraction" : "fractionPlusPoints"
             constraints.append(IRConstraint(
-                attribute: Self.irAttribute(name), value: edge.value, unit: edge.isFraction ? "fraction" : "points",
-                relativeTo: edge.isSafeArea ? "safeArea" : "screen"))
+                attribute: Self.irAttribute(name), value: edge.value, unit: unit,
+                relativeTo: edge.isSafeArea ? "safeArea" : "screen", points: edge.points))
         }
         return constraints
     }

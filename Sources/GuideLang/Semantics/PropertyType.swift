@@ -37,7 +37,7 @@ enum PropertyType: Equatable {
         case .overlay: "a colour and opacity such as #000000 @ 80%, or 'none'"
         case .length: "a length in points"
         case .integer: "a whole number"
-        case .edge(let isSize): isSize ? "a size in points or percent, such as 44 or 48%" : "a distance in points or percent, optionally 'safe', such as 16 safe"
+        case .edge(let isSize): isSize ? "a size in points or percent, such as 44, 48% or 100% - 32" : "a distance in points or percent, optionally 'safe', such as 16 safe or 50% + 12.5"
         case .size: "a size such as 44 x 44"
         case .rect: "rect(x, y, width, height)"
         case .duration: "a duration such as 2s or 300ms"

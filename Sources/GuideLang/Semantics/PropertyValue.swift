@@ -47,9 +47,12 @@ struct Reference {
 
 /// One frame constraint as written.
 struct EdgeValue {
+    /// A fraction of the reference length when `isFraction`, else points.
     var value: Double
     var isFraction: Bool
     var isSafeArea: Bool
+    /// The constant in points added to a fraction (`50% + 12.5`); 0 for a plain value.
+    var points: Double = 0
 }
 
 /// An `advance` value before its button label is resolved.

@@ -1,7 +1,7 @@
 import GuideIR
 
 extension ValueReader {
-    // MARK: Numbers, lengths, edges, sizes and durations
+    // MARK: Numbers, lengths, sizes and durations (frame distances: ValueReader+Distances.swift)
 
     mutating func length(_ item: ValueItemSyntax, minimum: Double) -> Double? {
         guard let term = singleTerm(item, type: .length(minimum: minimum)),
@@ -24,37 +24,6 @@ extension ValueReader {
         }
         guard checkRange(parsed.value, term, minimum: Double(minimum), what: what) else { return nil }
         return Int(parsed.value)
-    }
-
-    mutating func edge(_ item: ValueItemSyntax, isSize: Bool) -> EdgeValue? {
-        let type = PropertyType.edge(isSize: isSize)
-        guard let first = item.terms.first else { return nil }
-        var isSafeArea = false
-        if item.terms.count == 2, isWord(item.terms[1], "safe") {
-            isSafeArea = true
-        } else if item.terms.count > 1 {
-            let extra = item.terms[1]
-            // Only a lone word after the distance is a misspelt 'safe' that a fix-it can replace.
-            let suggestion = Suggestion.didYouMean(describeWord(extra), among: ["safe"], synonyms: KeywordSynonyms.table(for: "edge"))
-            report(Diagnostic(.wrongValueKind, at: range(of: extra), "unexpected \(describeUnexpected(extra)) after the distance",
-                              notes: ["expected \(type.expectation)"])
-                .suggesting(suggestion, replacing: item.terms.count == 2 ? range(of: extra) : nil))
-            return nil
-        }
-        guard let parsed = number(first, units: ["", "pt", "%"], expected: type.expectation) else { return nil }
-        let isFraction = parsed.unit == "%"
-        if isFraction {
-            guard checkRange(parsed.value, first, minimum: isSize ? 0 : -100, maximum: isSize ? 100 : 200, what: "the percentage")
-            else { return nil }
-        } else if isSize {
-            guard checkRange(parsed.value, first, minimum: 0, what: "the size") else { return nil }
-        }
-        return EdgeValue(value: isFraction ? parsed.value / 100 : parsed.value, isFraction: isFraction, isSafeArea: isSafeArea)
-    }
-
-    func describeWord(_ term: TermSyntax) -> String {
-        if case .token(let index) = term { return tree.text(index) }
-        return ""
     }
 
     mutating func size(_ item: ValueItemSyntax) -> PropertyValue? {

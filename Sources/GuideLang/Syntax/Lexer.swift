@@ -216,6 +216,8 @@ public struct Lexer {
         case UInt8(ascii: "-") where Self.isDigit(peek(1)):
             scanNumber()
             return .number
+        case UInt8(ascii: "-"): index += 1; return .minus
+        case UInt8(ascii: "+"): index += 1; return .plus
         case _ where Self.isDigit(byte):
             scanNumber()
             return .number
@@ -319,7 +321,7 @@ public struct Lexer {
         case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
              UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: ","),
              UInt8(ascii: ";"), UInt8(ascii: "@"), UInt8(ascii: "\""), UInt8(ascii: "#"),
-             UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "/"):
+             UInt8(ascii: ">"), UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: "/"), UInt8(ascii: "+"):
             false
         default:
             !(isIdentifierContinue(byte) || byte == UInt8(ascii: "-"))

@@ -104,7 +104,7 @@ extension Parser {
             switch token.kind {
             case .identifier where peekKind() == .leftParen:
                 terms.append(.call(parseCall(depth: depth + 1)))
-            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual:
+            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual, .plus, .minus:
                 terms.append(.token(advance()))
             case .unknown:
                 step()

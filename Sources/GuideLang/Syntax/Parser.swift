@@ -227,6 +227,14 @@ public struct Parser {
         case .unknown:
             // Already reported by the lexer.
             step()
+        case .plus, .minus:
+            // A list bullet (`- leading: 16`) or a stray sign: only it is skipped, so the member
+            // after it still counts, as it did when these were stray characters.
+            report(Diagnostic(
+                .expectedMember, at: range(position), "expected a property or a block, found \(describe(position))",
+                notes: ["'+' and '-' only join a percentage and a constant in a frame distance: trailing: 50% + 12.5"],
+                fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
+            step()
         case .identifier:
             return parseMember()
         case .string where peekKind() == .colon:

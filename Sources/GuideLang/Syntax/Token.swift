@@ -40,6 +40,10 @@ public enum TokenKind: UInt8, Sendable {
     case equalEqual
     /// `=`, never valid, kept so the parser can suggest `:`.
     case equal
+    /// `+`, between a percentage and a constant: `50% + 12.5`.
+    case plus
+    /// `-` not followed by a digit (`-4` is a number), between a percentage and a constant: `100% - 32`.
+    case minus
     /// Bytes that form no token; the lexer has already reported them.
     case unknown
     /// The end of the file; its leading trivia holds the file's trailing comments and spaces.
@@ -68,6 +72,8 @@ public enum TokenKind: UInt8, Sendable {
         case .lessEqual: "'<='"
         case .equalEqual: "'=='"
         case .equal: "'='"
+        case .plus: "'+'"
+        case .minus: "'-'"
         case .unknown: "unexpected character"
         case .endOfFile: "end of file"
         }
