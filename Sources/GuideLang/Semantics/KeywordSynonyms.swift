@@ -233,6 +233,7 @@ public enum KeywordSynonyms {
         Synonym("doneLabel", "done", "Intro.js"),
         Synonym("doneBtnText", "done", "driver.js"),
         Synonym("finish", "done", "react-joyride (last)"),
+        Synonym("next", "advance", "Shepherd.js and driver.js (the Next button)", also: "'button \"...\"'"),
         Synonym("nextLabel", "advance", "Intro.js", also: "'button \"...\"'"),
         Synonym("nextBtnText", "advance", "driver.js", also: "'button \"...\"'"),
     ]
