@@ -204,12 +204,16 @@ public struct IRButtons: Equatable, Sendable {
     public var next: IRText?
     /// Finishes the walkthrough; shown on the last page only.
     public var done: IRText?
+    /// The close control (an x) on every page, its accessibility label; it ends the walkthrough
+    /// as dismissed, like `skip`.
+    public var close: IRText?
 
     /// Creates button labels.
-    public init(skip: IRText? = nil, next: IRText? = nil, done: IRText? = nil) {
+    public init(skip: IRText? = nil, next: IRText? = nil, done: IRText? = nil, close: IRText? = nil) {
         self.skip = skip
         self.next = next
         self.done = done
+        self.close = close
     }
 }
 
@@ -383,8 +387,16 @@ public struct IRStep: Equatable, Sendable {
     public var overlay: IROverlay?
     /// Where the tip goes.
     public var placement: IRPlacement
-    /// How the step advances.
-    public var advance: IRAdvance
+    /// The ways the step advances, any of which moves it on (at least one).
+    public var advance: [IRAdvance]
+    /// The step's controls besides its advance triggers.
+    public var controls: IRControls
+    /// What a tap on the overlay does: `advance`, `end` (dismissed) or `nothing`.
+    public var overlayTap: String
+    /// Whether taps on the cut-out reach the highlighted target: `pass` or `block`.
+    public var targetTaps: String
+    /// The tip's custom action buttons, in declaration order.
+    public var actions: [IRAction]
     /// Progress text such as "{current} of {total}", if shown.
     public var progress: IRText?
     /// What to do when the target is missing at runtime.
@@ -401,7 +413,8 @@ public struct IRStep: Equatable, Sendable {
     public init(
         id: String, targets: [String], title: IRText? = nil, body: IRText? = nil, image: String? = nil,
         scrollAnchor: String? = nil, shape: IRShape, padding: Double, overlay: IROverlay? = nil, placement: IRPlacement,
-        advance: IRAdvance, progress: IRText? = nil, missingTarget: IRMissingTarget, tip: IRTipStyle,
+        advance: [IRAdvance], controls: IRControls = IRControls(), overlayTap: String = "nothing", targetTaps: String = "block",
+        actions: [IRAction] = [], progress: IRText? = nil, missingTarget: IRMissingTarget, tip: IRTipStyle,
         range: SourceRange? = nil, overlayRange: SourceRange? = nil
     ) {
         self.id = id
@@ -415,6 +428,10 @@ public struct IRStep: Equatable, Sendable {
         self.overlay = overlay
         self.placement = placement
         self.advance = advance
+        self.controls = controls
+        self.overlayTap = overlayTap
+        self.targetTaps = targetTaps
+        self.actions = actions
         self.progress = progress
         self.missingTarget = missingTarget
         self.tip = tip
@@ -506,6 +523,9 @@ public enum IRAdvance: Equatable, Sendable {
     case button(label: IRText)
     /// Automatically after this many seconds.
     case after(seconds: Double)
+    /// When the app reports the named event. After `timeout` seconds without it the step goes on
+    /// as `then` says (`next` or `end`); both are nil when the step waits for as long as it shows.
+    case event(name: String, timeout: Double?, then: String?)
 }
 
 /// What to do when a step's target is not on screen.

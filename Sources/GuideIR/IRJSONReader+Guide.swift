@@ -6,7 +6,7 @@ extension IRJSONReader {
     static let comparisons = [">=", ">", "==", "<=", "<"]
     static let pagesKeys = ["indicator", "buttons", "pages"]
     static let indicators = ["dots", "none"]
-    static let buttonKeys = ["skip", "next", "done"]
+    static let buttonKeys = ["skip", "next", "done", "close"]
     static let pageKeys = ["id", "image", "title", "body", "background", "textColor", "titleFont", "bodyFont", "maxLines"]
     static let textKeys = ["default", "key", "translations"]
     static let colorKeys = ["light", "dark"]
@@ -57,7 +57,8 @@ extension IRJSONReader {
                 return IRButtons(
                     skip: reader.member(fields, "skip") { $0.nullableText($1) },
                     next: reader.member(fields, "next") { $0.nullableText($1) },
-                    done: reader.member(fields, "done") { $0.nullableText($1) })
+                    done: reader.member(fields, "done") { $0.nullableText($1) },
+                    close: reader.member(fields, "close") { $0.nullableText($1) })
             },
             pages: member(fields, "pages") { reader, value in reader.array(value, minimumCount: 1) { $0.readPage($1) } })
     }

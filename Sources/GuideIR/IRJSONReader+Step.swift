@@ -3,7 +3,7 @@ extension IRJSONReader {
     static let tourKeys = ["id", "screen", "steps"]
     static let stepKeys = [
         "id", "targets", "title", "body", "image", "scrollAnchor", "shape", "padding", "overlay", "placement", "advance",
-        "progress", "missingTarget", "tip",
+        "controls", "overlayTap", "targetTaps", "actions", "progress", "missingTarget", "tip",
     ]
     static let shapeKinds = ["auto", "circle", "rect", "rounded", "capsule"]
     static let overlayKeys = ["color", "opacity", "darkColor", "darkOpacity"]
@@ -14,16 +14,17 @@ extension IRJSONReader {
     static let alignments = ["auto", "leading", "center", "trailing"]
     static let alignTos = ["target", "screen"]
     static let flipKinds = ["auto", "none", "within"]
-    static let advanceKinds = ["tapAnywhere", "tapTarget", "button", "after"]
     static let missingTargetKinds = ["skip", "end", "wait"]
     static let tipKeys = ["background", "textColor", "titleFont", "bodyFont", "maxWidth", "cornerRadius", "maxLines"]
 
     mutating func readTour(_ value: JSONValue) -> IRTour {
         let fields = object(value, Self.tourKeys)
-        return IRTour(
+        let tour = IRTour(
             id: member(fields, "id") { $0.identifier($1) },
             screen: member(fields, "screen") { $0.identifier($1) },
             steps: member(fields, "steps") { reader, value in reader.array(value, minimumCount: 1) { $0.readStep($1) } })
+        if let steps = fields["steps"] { checkControls(of: tour.steps, in: steps) }
+        return tour
     }
 
     private mutating func readStep(_ value: JSONValue) -> IRStep {
@@ -39,7 +40,11 @@ extension IRJSONReader {
             padding: member(fields, "padding") { $0.number($1, minimum: 0) },
             overlay: member(fields, "overlay") { reader, value in reader.nullable(value) { $0.readOverlay($1) } },
             placement: member(fields, "placement") { $0.readPlacement($1) },
-            advance: member(fields, "advance") { $0.readAdvance($1) },
+            advance: member(fields, "advance") { $0.readAdvanceList($1) },
+            controls: member(fields, "controls") { $0.readControls($1) },
+            overlayTap: member(fields, "overlayTap") { $0.choice($1, Self.overlayTaps) },
+            targetTaps: member(fields, "targetTaps") { $0.choice($1, Self.targetTapChoices) },
+            actions: member(fields, "actions") { $0.readActions($1) },
             progress: member(fields, "progress") { $0.nullableText($1) },
             missingTarget: member(fields, "missingTarget") { $0.readMissingTarget($1) },
             tip: member(fields, "tip") { $0.readTipStyle($1) })
@@ -53,9 +58,7 @@ extension IRJSONReader {
                 report(.inconsistent, "a step without targets is placed at \"center\"; found \(IRJSONPath.quoted(step.placement.side))",
                        at: .key("placement"))
             }
-            if step.advance == .tapTarget {
-                report(.inconsistent, "a step without targets cannot advance by \"tapTarget\"", at: .key("advance"))
-            }
+            checkUntargetedControls(of: step, fields: fields)
         }
         return step
     }
@@ -122,25 +125,6 @@ extension IRJSONReader {
             },
             alignment: member(fields, "alignment") { $0.choice($1, Self.alignments) },
             alignTo: member(fields, "alignTo") { $0.choice($1, Self.alignTos) })
-    }
-
-    private mutating func readAdvance(_ value: JSONValue) -> IRAdvance {
-        switch kind(value, Self.advanceKinds) {
-        case "button":
-            let fields = object(value, ["kind", "label"])
-            return .button(label: member(fields, "label") { $0.text($1) })
-        case "after":
-            let fields = object(value, ["kind", "seconds"])
-            return .after(seconds: member(fields, "seconds") { $0.number($1, minimum: 0) })
-        case "tapTarget":
-            _ = object(value, ["kind"])
-            return .tapTarget
-        case "tapAnywhere":
-            _ = object(value, ["kind"])
-            return .tapAnywhere
-        default:
-            return .tapAnywhere
-        }
     }
 
     private mutating func readMissingTarget(_ value: JSONValue) -> IRMissingTarget {

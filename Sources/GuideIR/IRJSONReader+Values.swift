@@ -1,14 +1,15 @@
 /// The members of one JSON object, matched against the keys its type has.
 struct IRJSONFields {
-    /// The most keys a type has room for (a step, the largest, has 14).
-    static let capacity = 16
+    /// The most keys a type has room for (a step, the largest, has 18; room for more as the
+    /// format grows).
+    static let capacity = 32
     /// The keys of the type, in the order the emitter writes them.
     let keys: [String]
     /// The object's members as written.
     var members: [(String, JSONValue)] = []
     /// Where the member of each key is in `members`, -1 where it is missing: kept inline,
     /// since a large document has millions of objects and an array each would be allocated.
-    var positions = InlineArray<16, Int32>(repeating: -1)
+    var positions = InlineArray<32, Int32>(repeating: -1)
 
     /// The value of `key`, nil when it is missing (or not a key of the type).
     subscript(key: String) -> JSONValue? {

@@ -3,7 +3,9 @@ import GuideIR
 /// The estimated size of a tip bubble from its content, and the text measurements behind it.
 ///
 /// The bubble holds, top to bottom with `spacing` between blocks: the title, the body, the
-/// progress text (caption1) and, for `advance: button`, a button row at least 44 pt tall. With a
+/// progress text (caption1) and the tip's buttons (`back`, `skip`, its actions, then the
+/// `button` trigger or `done`), laid in rows at least 44 pt tall that wrap when they are wider
+/// than the text. A close control takes `closeWidth` at the trailing edge of the texts. With a
 /// bubble background the content is inset by `padding` on every side; without one (text drawn
 /// on the overlay, as in seeds 000 and 001) it is not. Text wraps at the tip's `max-width` (or
 /// the safe area less margins, if narrower). Every translation is measured and the tallest
@@ -33,6 +35,10 @@ public struct TipSize: Equatable, Sendable {
     public static let spacing = 4.0
     /// The smallest button row.
     public static let buttonHeight = 44.0
+    /// Space between two buttons in a row.
+    public static let buttonSpacing = 8.0
+    /// What a close control (its x, 24 pt, and the space before it) takes beside the texts.
+    public static let closeWidth = 32.0
 
     /// Measures a step's tip for `screen` at a text size.
     public init(step: IRStep, screen: Screen, category: ContentSizeCategory) {
@@ -57,7 +63,8 @@ public struct TipSize: Equatable, Sendable {
         let title: Translations?
         let body: Translations?
         let progress: Translations?
-        let button: Translations?
+        let buttons: [Translations]
+        let hasClose: Bool
 
         /// Scans the texts of `step` at `category`.
         public init(step: IRStep, category: ContentSizeCategory) {
@@ -69,12 +76,22 @@ public struct TipSize: Equatable, Sendable {
                     $0.replacing("{current}", with: "99").replacing("{total}", with: "99")
                 }
             }
-            if case .button(let label) = step.advance {
-                button = Translations(label, font: IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil), category: category)
-            } else {
-                button = nil
+            buttons = TipSize.buttonLabels(of: step).map {
+                Translations($0, font: IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil), category: category)
             }
+            hasClose = step.controls.close != nil
         }
+    }
+
+    /// The labels of the buttons a step's tip shows, in the order they are laid out: `back`,
+    /// `skip`, the actions, then the way forward (the `button` trigger, or `done` in its place).
+    public static func buttonLabels(of step: IRStep) -> [IRText] {
+        var labels = [step.controls.back, step.controls.skip].compactMap { $0 }
+        labels += step.actions.map(\.label)
+        var forward: IRText?
+        for case .button(let label) in step.advance { forward = label }
+        if let forward = step.controls.done ?? forward { labels.append(forward) }
+        return labels
     }
 
     /// Every translation of one text, scanned once.
@@ -105,20 +122,42 @@ public struct TipSize: Equatable, Sendable {
     /// Measures a step's tip from its scanned texts when it may be `widest` points wide.
     public init(step: IRStep, texts: StepTexts, widest: Double) {
         let inset = step.tip.background == nil ? 0 : Self.padding
-        let textWidth = max(1, widest - 2 * inset)
+        let contentWidth = max(1, widest - 2 * inset)
+        // The close control sits beside the texts, so they wrap that much narrower.
+        let close = texts.hasClose ? min(Self.closeWidth, contentWidth - 1) : 0
+        let textWidth = contentWidth - close
         var blocks: [(width: Double, height: Double)] = []
         title = texts.title?.tallest(width: textWidth)
         body = texts.body?.tallest(width: textWidth)
-        for text in [title, body].compactMap({ $0 }) { blocks.append((text.measurement.width, text.measurement.height)) }
+        for text in [title, body].compactMap({ $0 }) { blocks.append((text.measurement.width + close, text.measurement.height)) }
         if let sample = texts.progress?.tallest(width: textWidth) {
-            blocks.append((sample.measurement.width, sample.measurement.height))
+            blocks.append((sample.measurement.width + close, sample.measurement.height))
         }
-        if let measured = texts.button?.tallest(width: textWidth).measurement {
-            blocks.append((measured.width + 2 * Self.padding, max(Self.buttonHeight, measured.height + 16)))
-        }
-        let contentWidth = blocks.map(\.width).max() ?? 0
+        if blocks.isEmpty, close > 0 { blocks.append((close, Self.buttonHeight)) }
+        blocks += Self.buttonRows(texts.buttons, width: contentWidth)
+        let usedWidth = blocks.map(\.width).max() ?? 0
         let contentHeight = blocks.map(\.height).reduce(0, +) + Self.spacing * Double(max(0, blocks.count - 1))
-        width = min(widest, contentWidth + 2 * inset)
+        width = min(widest, usedWidth + 2 * inset)
         height = contentHeight + 2 * inset
+    }
+
+    /// The rows the buttons fill, each as wide as its buttons and as tall as its tallest: a
+    /// button is its label plus `padding` on each side and at least `buttonHeight` tall, and a
+    /// button that does not fit beside the ones before it starts a new row.
+    static func buttonRows(_ buttons: [Translations], width: Double) -> [(width: Double, height: Double)] {
+        var rows: [(width: Double, height: Double)] = []
+        var row: (width: Double, height: Double)?
+        for button in buttons {
+            let label = button.tallest(width: max(1, width - 2 * Self.padding)).measurement
+            let size = (width: min(width, label.width + 2 * Self.padding), height: max(Self.buttonHeight, label.height + 16))
+            if let current = row, current.width + Self.buttonSpacing + size.width <= width + TextMetrics.tolerance {
+                row = (current.width + Self.buttonSpacing + size.width, max(current.height, size.height))
+            } else {
+                if let current = row { rows.append(current) }
+                row = size
+            }
+        }
+        if let row { rows.append(row) }
+        return rows
     }
 }

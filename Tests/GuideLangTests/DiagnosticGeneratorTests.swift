@@ -54,8 +54,8 @@ struct DiagnosticGeneratorTests {
                 try add("GL0301-unknown-property-again.md")
                 return
             case .duplicateRuleName:
-                try edit("# GL0301: ", "# GL0311: ")
-                try add("GL0311-unknown-property.md")
+                try edit("# GL0301: ", "# GL0399: ")
+                try add("GL0399-unknown-property.md")
                 return
             case .codeOutOfRange:
                 try edit("# GL0301: ", "# GL1101: ")
@@ -79,7 +79,7 @@ struct DiagnosticGeneratorTests {
             case .ruleNotKebabCase: "GL0301-unknown-property.md:3: the rule name 'unknownProperty' is not kebab-case"
             case .headingNotTheFilesCode: "GL0301-unknown-property.md: the file is named after GL0301 but its heading is GL0302"
             case .duplicateCode: "the code GL0301 is also docs/diagnostics/GL0301-unknown-property-again.md's"
-            case .duplicateRuleName: "GL0311-unknown-property.md: the rule name unknown-property is also docs/diagnostics/GL0301-unknown-property.md's"
+            case .duplicateRuleName: "GL0399-unknown-property.md: the rule name unknown-property is also docs/diagnostics/GL0301-unknown-property.md's"
             case .codeOutOfRange: "GL1101-future-check.md: GL1101 is in no range of codes"
             case .missingFile: "error: Sources/GuideLang/Diagnostics/DiagnosticCode+Table.swift is out of date; run scripts/generate-diagnostics.py"
             case .staleTable: "error: Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift is out of date; run scripts/generate-diagnostics.py"

@@ -428,7 +428,7 @@ enum SchemaValidationSample {
             style: night-page
             title-font: title1 bold "Avenir Next"
             body-font: 15 light
-            buttons { skip: key("button.skip")  next: none  done: key("button.done") }
+            buttons { skip: key("button.skip")  next: none  done: key("button.done")  close: "Close" }
             page one { image: "screen1"  title: key("intro.page.title")  body: key("intro.page.body") }
             page two { body: "Just a body\nwith \"quotes\" and 摇出美食"  background: #7EBA64 }
             page three { image: "screen3" }
@@ -464,8 +464,12 @@ enum SchemaValidationSample {
             step logo   { highlight: logo  title: "Logo"  shape: circle  advance: button key("tour.next")  flip: within(150)  missing: wait 2s }
             step middle { highlight: middle, login  title: "Two"  shape: circle(42.5)  advance: after 3s  missing: skip  placement: below  alignment: leading  align-to: screen }
             step card   { highlight: card  title: "Card"  shape: rect  advance: button "Next"  placement: above  image: "arrow" }
-            step row    { highlight: row  title: "Row"  shape: rounded(8)  placement: leading  gap: 0  padding: 0  missing: wait 300ms }
-            step list   { highlight: list, rows  title: "Lists"  shape: capsule  tip-background: none  progress: none  overlay: #323232CC @ 0%  title-font: headline  body-font: caption2 black "Menlo" }
+            step row    { highlight: row  title: "Row"  shape: rounded(8)  placement: leading  gap: 0  padding: 0  missing: wait 300ms
+                          advance: tap target, event("row-opened", timeout: 5s, then: end), event("row-swiped")  target-taps: pass
+                          back: "Back"  skip: key("button.skip")  close: "Close"  overlay-tap: end
+                          action open-settings { label: "Settings"  url: "app-settings:"  then: next }
+                          action later { label: "Later"  then: end } }
+            step list   { done: key("button.done")  highlight: list, rows  title: "Lists"  shape: capsule  tip-background: none  progress: none  overlay: #323232CC @ 0%  title-font: headline  body-font: caption2 black "Menlo" }
           }
         }
 
@@ -484,7 +488,9 @@ enum SchemaValidationSample {
         #""kind": "constraints""#, #""kind": "absolute""#, #""unit": "fractionPlusPoints""#,
         #""kind": "auto""#, #""kind": "circle""#, #""kind": "rect""#, #""kind": "rounded""#, #""kind": "capsule""#,
         #""kind": "none""#, #""kind": "within""#,
-        #""kind": "tapAnywhere""#, #""kind": "tapTarget""#, #""kind": "button""#, #""kind": "after""#,
+        #""kind": "tapAnywhere""#, #""kind": "tapTarget""#, #""kind": "button""#, #""kind": "after""#, #""kind": "event""#,
+        #""timeout": null"#, #""then": "end""#, #""overlayTap": "end""#, #""targetTaps": "pass""#, #""url": null"#,
+        #""url": "app-settings:""#, #""id": "open-settings""#, #""close": null"#,
         #""kind": "skip""#, #""kind": "end""#, #""kind": "wait""#,
         #""maxCount": null"#, #""pages": null"#, #""scroll": null"#, #""anchor": null"#, #""background": null"#,
         #""progress": null"#, #""next": null"#, #""darkOpacity": null"#, #""textStyle": null"#, #""overlay": null"#,
@@ -545,6 +551,18 @@ struct SchemaValidationMutation {
             .init(name: "an opacity above 1",
                   path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(1), .key("overlay"), .key("opacity")],
                   value: 1.5, expectedMessageFragment: "maximum"),
+            .init(name: "an action named after a control",
+                  path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(6), .key("actions"), .index(0), .key("id")],
+                  value: "skip", expectedMessageFragment: nil),
+            .init(name: "an event timeout with no then",
+                  path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(6), .key("advance"), .index(1), .key("then")],
+                  value: NSNull(), expectedMessageFragment: nil),
+            .init(name: "an unknown overlay tap",
+                  path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(6), .key("overlayTap")],
+                  value: "explode", expectedMessageFragment: "'explode' is not one of"),
+            .init(name: "no way forward",
+                  path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(6), .key("advance")],
+                  value: [Any](), expectedMessageFragment: nil),
         ]
     }
 

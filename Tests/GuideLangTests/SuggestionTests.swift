@@ -40,6 +40,9 @@ struct SuggestionTests {
         "shape": ("STEP", "shape: WORD"), "flip": ("STEP", "flip: WORD"), "advance": ("STEP", "advance: WORD"),
         "advance tap": ("STEP", "advance: tap WORD"), "missing": ("STEP", "missing: WORD"), "show": ("GUIDE", "show: WORD"),
         "font": ("STEP", "title-font: WORD"), "edge": ("TARGET", "top: 100 WORD"),
+        "event then": ("STEP", "advance: event(\"e\", timeout: 3s, then: WORD)"), "overlay-tap": ("STEP", "overlay-tap: WORD"),
+        "target-taps": ("STEP", "target-taps: WORD"), "then": ("STEP", "action a { label: \"A\"  then: WORD }"),
+        "property": ("STEP", "WORD: none"),
     ]
 
     static let template = """

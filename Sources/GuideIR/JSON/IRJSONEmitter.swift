@@ -65,6 +65,9 @@ public enum IRJSONEmitter {
         if let text { write(text, &json) } else { json.null() }
     }
 
+    /// Writes a text, or null for none (for the emitter's other files).
+    static func writeText(_ text: IRText?, _ json: inout JSONWriter) { write(text, &json) }
+
     private static func write(_ color: IRColor, _ json: inout JSONWriter) {
         json.object { json in
             json.key("light"); json.string(color.light)
@@ -88,6 +91,7 @@ public enum IRJSONEmitter {
                 json.key("skip"); write(pages.buttons.skip, &json)
                 json.key("next"); write(pages.buttons.next, &json)
                 json.key("done"); write(pages.buttons.done, &json)
+                json.key("close"); write(pages.buttons.close, &json)
             }
             json.key("pages"); json.array { json in
                 for page in pages.pages {
@@ -211,18 +215,7 @@ public enum IRJSONEmitter {
                 json.key("alignment"); json.string(placement.alignment)
                 json.key("alignTo"); json.string(placement.alignTo)
             }
-            json.key("advance"); json.object { json in
-                switch step.advance {
-                case .tapAnywhere: json.key("kind"); json.string("tapAnywhere")
-                case .tapTarget: json.key("kind"); json.string("tapTarget")
-                case .button(let label):
-                    json.key("kind"); json.string("button")
-                    json.key("label"); write(label, &json)
-                case .after(let seconds):
-                    json.key("kind"); json.string("after")
-                    json.key("seconds"); json.number(seconds)
-                }
-            }
+            writeControls(of: step, &json)
             json.key("progress"); write(step.progress, &json)
             json.key("missingTarget"); json.object { json in
                 switch step.missingTarget {

@@ -81,6 +81,14 @@ extension DiagnosticCode {
     public static let inapplicableStyleProperty = DiagnosticCode("GL0309", .warning, "inapplicable-style-property")
     /// A `{placeholder}` in progress text that guidec does not know.
     public static let unknownPlaceholder = DiagnosticCode("GL0310", .error, "unknown-placeholder")
+    /// A control written on a step where it can never show: back on a tour's first step, done on a step that is not its last.
+    public static let controlNeverShown = DiagnosticCode("GL0311", .warning, "control-never-shown")
+    /// A step whose only way forward is an app event with no timeout, and that shows no way out of the tour.
+    public static let stepCannotBeLeft = DiagnosticCode("GL0312", .error, "step-cannot-be-left")
+    /// An action whose id is the name of a control (back, next, skip, done or close).
+    public static let reservedActionId = DiagnosticCode("GL0313", .error, "reserved-action-id")
+    /// An action's url that is not an absolute URL with a scheme.
+    public static let invalidActionUrl = DiagnosticCode("GL0314", .error, "invalid-action-url")
 
     // MARK: GL04xx, target frames
 
@@ -183,9 +191,10 @@ extension DiagnosticCode {
         duplicateDeclaration, unknownReference, unknownDeclaration, misplacedDeclaration, missingName,
         unexpectedName, unknownProperty, duplicateProperty, wrongValueKind, valueOutOfRange, missingRequired,
         invalidUnit, unknownOption, conflictingProperties, inapplicableStyleProperty, unknownPlaceholder,
-        underconstrainedAxis, overconstrainedAxis, mixedFrame, notAScrollContainer, anchorWithoutContainer,
-        malformedDistance, constantBeforePercentage, uncombinedTerms, negatedConstant, orderCycle, orderClash,
-        styleCycle, importNotFound, importCycle, misplacedImport, importOutsideRoot, missingTranslation,
+        controlNeverShown, stepCannotBeLeft, reservedActionId, invalidActionUrl, underconstrainedAxis,
+        overconstrainedAxis, mixedFrame, notAScrollContainer, anchorWithoutContainer, malformedDistance,
+        constantBeforePercentage, uncombinedTerms, negatedConstant, orderCycle, orderClash, styleCycle,
+        importNotFound, importCycle, misplacedImport, importOutsideRoot, missingTranslation,
         invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen,
         unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap,
         tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor,

@@ -1626,6 +1626,236 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .controlNeverShown,
+            title: "control that never shows",
+            explanation: """
+                A step sets a control that its place in the tour rules out. `back` goes to the step shown \
+                before, so a tour's first step has nothing to go back to; `done` finishes the tour, so it shows \
+                only on the tour's last step (the order is the resolved one, after `order` and `after`). The \
+                control is dropped: the IR writes it as `null` on that step, and the player shows nothing. This \
+                is a warning, and the guide still builds. Remove the control, or move it to the step it is meant \
+                for. A control a step inherits from its tour or a style is meant for the steps where it can show, \
+                and is dropped on the others without a warning.
+                """,
+            example: [
+                File(name: "GL0311-control-never-shown.guide", text: """
+                    // expect: GL0311
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                        target signup { trailing: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                          back: "Back"
+                        }
+                        step signup {
+                          highlight: signup
+                          title: "Or create one"
+                          advance: button "Next"
+                          back: "Back"
+                          done: "Got it"
+                        }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0311-control-never-shown.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                        target signup { trailing: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                        }
+                        step signup {
+                          highlight: signup
+                          title: "Or create one"
+                          advance: button "Next"
+                          back: "Back"
+                          done: "Got it"
+                        }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .stepCannotBeLeft,
+            title: "step that cannot be left",
+            explanation: """
+                Every way forward of the step waits for an event the app reports (`advance: event("...")`) with \
+                no timeout, and nothing else lets the person move on or leave: no `skip` or `close` control, no \
+                `overlay-tap: advance` or `end`, no `done` on the last step, no action with `then: next` or \
+                `then: end`. If the app never reports the event (the person does not do the thing, or a release \
+                forgets to report it), the tour covers the screen for good. Give the event a timeout \
+                (`event("photo-taken", timeout: 30s)`, then `then: next` or `then: end`), or offer a way out.
+                """,
+            example: [
+                File(name: "GL0312-step-cannot-be-left.guide", text: """
+                    // expect: GL0312
+                    guide camera-tips {
+                      title: "Taking photos"
+
+                      screen camera {
+                        target shutter { center-x: 50%  width: 72  bottom: 40 safe  height: 72 }
+                      }
+
+                      tour first-photo on camera {
+                        step shutter {
+                          highlight: shutter
+                          title: "Take your first photo"
+                          advance: event("photo-taken")
+                          target-taps: pass
+                        }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0312-step-cannot-be-left.guide", text: """
+                    guide camera-tips {
+                      title: "Taking photos"
+
+                      screen camera {
+                        target shutter { center-x: 50%  width: 72  bottom: 40 safe  height: 72 }
+                      }
+
+                      tour first-photo on camera {
+                        step shutter {
+                          highlight: shutter
+                          title: "Take your first photo"
+                          advance: event("photo-taken", timeout: 30s, then: end)
+                          target-taps: pass
+                          close: "Close"
+                        }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .reservedActionId,
+            title: "action id that is a control's name",
+            explanation: """
+                The player reports every tap on a tip to the app: a control by its name (`back`, `next`, \
+                `skip`, `done`, `close`), an action by its id. An action called `skip` or `close` could not be \
+                told apart from the control in those events, nor in the app's handler. Name the action after \
+                what it does (`open-settings`, `learn-more`); to change a control's label, set the control on \
+                the step instead (`skip: "Not now"`).
+                """,
+            example: [
+                File(name: "GL0313-reserved-action-id.guide", text: """
+                    // expect: GL0313
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                          action skip { label: "Not now"  then: end }
+                        }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0313-reserved-action-id.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                          skip: "Not now"
+                        }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidActionUrl,
+            title: "action URL that is not absolute",
+            explanation: """
+                An action's `url` is opened by the player as it is written, so it must be an absolute URL: a \
+                scheme, a colon and the rest, with no spaces (`https://example.com/help`, `app-settings:`). A \
+                relative path, a bare host name or a URL with spaces would fail only on the device, when the \
+                person taps the button.
+                """,
+            example: [
+                File(name: "GL0314-invalid-action-url.guide", text: """
+                    // expect: GL0314
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                          action help { label: "Help"  url: "walletoy.example/help" }
+                        }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0314-invalid-action-url.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+
+                      tour spotlight on home {
+                        step login {
+                          highlight: login
+                          title: "Log in to your account"
+                          advance: button "Next"
+                          action help { label: "Help"  url: "https://walletoy.example/help" }
+                        }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .underconstrainedAxis,
             title: "target axis with too few constraints",
             explanation: """

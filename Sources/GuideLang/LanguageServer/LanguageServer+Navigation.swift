@@ -49,6 +49,7 @@ extension LanguageServer {
         case .target: 8  // Field
         case .tour: 24  // Event
         case .step: 6  // Method
+        case .action: 12  // Function
         case .style: 23  // Struct
         case .locale: 15  // String
         }

@@ -223,7 +223,7 @@ public struct Linter: Sendable {
                 }
                 frames.append(frame)
                 checkPosition(target, frame: frame, step: step, range: range, screen: screen)
-                if case .tapTarget = step.advance { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
+                if step.advance.contains(.tapTarget) { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
             }
             // Without an overlay no hole is cut, but the cut-outs' geometry still places the tip.
             let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }

@@ -174,7 +174,9 @@ extension Checker {
               spec.kinds.contains(node.kind)
         else {
             let allowedNames = PropertySchema.names(for: node.kind)
-            let didYouMean = Suggestion.didYouMean(name, among: allowedNames)
+            // Other libraries' names for a property lead to it where this block has it.
+            let synonyms = KeywordSynonyms.table(for: "property").filter { allowedNames.contains($0.name) }
+            let didYouMean = Suggestion.didYouMean(name, among: allowedNames, synonyms: synonyms)
             let suggestion = didYouMean?.name
             if let suggestion { node.misspelledNames.insert(suggestion) }
             var notes: [String] = []

@@ -107,7 +107,8 @@ extension Checker {
                 guard case .optionalText(let text)? = block.value(name) else { return fallback }
                 return text.flatMap { strings.lower($0, checker: self) }
             }
-            buttons = IRButtons(skip: label("skip", buttons.skip), next: label("next", buttons.next), done: label("done", buttons.done))
+            buttons = IRButtons(skip: label("skip", buttons.skip), next: label("next", buttons.next), done: label("done", buttons.done),
+                                close: label("close", nil))
         }
 
         let pageNodes = node.children(.page)

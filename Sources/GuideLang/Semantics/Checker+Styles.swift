@@ -74,7 +74,12 @@ extension Checker {
     /// it again, and `report` keeps the problem once.
     func checkSharedStyleTexts() {
         for style in topLevel where style.kind == .style {
-            if case .advance(.button(let label))? = style.value("advance") { _ = strings.lower(label, checker: self) }
+            if case .advances(let values)? = style.value("advance") {
+                for case .button(let label) in values.map(\.value) { _ = strings.lower(label, checker: self) }
+            }
+            for name in Self.controlNames {
+                if case .optionalText(let text?)? = style.value(name) { _ = strings.lower(text, checker: self) }
+            }
             if case .optionalText(let text)? = style.value("progress"), let text { _ = lowerProgress(text) }
         }
     }

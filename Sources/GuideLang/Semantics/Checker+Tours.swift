@@ -31,8 +31,13 @@ extension Checker {
         // Sized exactly: a guide's IR stays alive until it is handed on, and steps are large.
         var steps: [IRStep] = []
         if keepsSteps { steps.reserveCapacity(stepNodes.count) }
-        for stepNode in stepNodes {
-            let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets)
+        // Where each step lands in the order, which decides whether its `back` and `done` show.
+        var positions = [Int](repeating: 0, count: stepNodes.count)
+        if let order { for (position, index) in order.enumerated() { positions[index] = position } }
+        for (index, stepNode) in stepNodes.enumerated() {
+            let position = order.map { _ in StepPosition(isFirst: positions[index] == 0, isLast: positions[index] == stepNodes.count - 1) }
+            let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets,
+                                 position: position)
             stepNode.properties = DeclarationNode.PropertyList()
             guard keepsSteps else { continue }
             guard let step else {
@@ -64,7 +69,7 @@ extension Checker {
 
     private func lowerStep(
         _ node: DeclarationNode, tour: DeclarationNode, tourStyles: DeclarationNode?, scope: GuideScope,
-        screen: DeclarationNode?, targets: [String: DeclarationNode]?
+        screen: DeclarationNode?, targets: [String: DeclarationNode]?, position: StepPosition?
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
@@ -114,23 +119,7 @@ extension Checker {
                 help: ["add 'title: \"...\"' or 'body: \"...\"'"]))
         }
 
-        var advance = IRAdvance.tapAnywhere
-        switch value("advance") {
-        case .advance(.tapAnywhere)?: advance = .tapAnywhere
-        case .advance(.tapTarget)?:
-            advance = .tapTarget
-            if !node.has("highlight"), placement.side == "center", let entry = effectiveEntry("advance", chain: chain) {
-                // The value may come from the tour or a style: point at the step, label the source.
-                report(Diagnostic(
-                    .conflictingProperties, at: node.headerRange, "step '\(node.name)' advances by tapping its target but highlights none",
-                    labels: [.init(entry.range, "'advance: tap target' comes from here")],
-                    help: ["set 'advance: tap anywhere' or a button on this step"]))
-            }
-        case .advance(.button(let label))?:
-            if let text = strings.lower(label, checker: self) { advance = .button(label: text) }
-        case .advance(.after(let seconds))?: advance = .after(seconds: seconds)
-        default: break
-        }
+        let controls = lowerControls(of: node, chain: chain, highlights: node.has("highlight"), position: position)
 
         var progress: IRText?
         if case .optionalText(let text)? = value("progress"), let text { progress = lowerProgress(text) }
@@ -183,7 +172,8 @@ extension Checker {
         return IRStep(
             id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
             image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
-            advance: advance, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange,
+            advance: controls.advance, controls: controls.controls, overlayTap: controls.overlayTap,
+            targetTaps: controls.targetTaps, actions: controls.actions, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange,
             overlayRange: overlayRange)
     }
 

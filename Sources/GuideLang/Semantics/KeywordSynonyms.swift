@@ -35,10 +35,15 @@ public enum KeywordSynonyms {
         Table(key: "flip", place: "`flip`", synonyms: flip),
         Table(key: "advance", place: "`advance`", synonyms: advance),
         Table(key: "advance tap", place: "`advance: tap ...`", synonyms: advanceTap),
+        Table(key: "event then", place: "`event(..., then: ...)`", synonyms: eventThen),
+        Table(key: "overlay-tap", place: "`overlay-tap`", synonyms: overlayTap),
+        Table(key: "target-taps", place: "`target-taps`", synonyms: targetTaps),
+        Table(key: "then", place: "an action's `then`", synonyms: actionThen),
         Table(key: "missing", place: "`missing`", synonyms: missing),
         Table(key: "show", place: "`show`", synonyms: show),
         Table(key: "font", place: "fonts", synonyms: font),
         Table(key: "edge", place: "after a distance (`16 safe`)", synonyms: edge),
+        Table(key: "property", place: "a property's name", synonyms: propertyNames),
     ]
 
     /// The tables as Markdown, one row per word (docs/language.md section 5).
@@ -168,6 +173,69 @@ public enum KeywordSynonyms {
         Synonym("view", "target", "TapTargetView"),
         Synonym("spotlight", "target", "react-joyride"),
         Synonym("cutout", "target", "Instructions"),
+    ]
+
+    private static let eventThen: [Synonym] = [
+        Synonym("advance", "next", "Shepherd.js (advanceOn)"),
+        Synonym("cancel", "end", "Shepherd.js (tour.cancel)"),
+        Synonym("exit", "end", "Intro.js (exit)"),
+        Synonym("dismiss", "end", "TipKit (invalidate) and react-joyride"),
+    ]
+
+    private static let overlayTap: [Synonym] = [
+        Synonym("next", "advance", "driver.js (overlayClickBehavior: nextStep)"),
+        Synonym("nextStep", "advance", "driver.js (overlayClickBehavior)"),
+        Synonym("close", "end", "driver.js (overlayClickBehavior: close)"),
+        Synonym("exit", "end", "Intro.js (exitOnOverlayClick)"),
+        Synonym("cancel", "end", "Shepherd.js (tour.cancel)"),
+        Synonym("dismiss", "end", "react-joyride (overlayClose) and TipKit"),
+        Synonym("none", "nothing", "react-joyride (disableOverlayClose)"),
+        Synonym("ignore", "nothing", "coach-mark libraries"),
+    ]
+
+    private static let targetTaps: [Synonym] = [
+        Synonym("true", "pass", "Shepherd.js (canClickTarget) and react-joyride (spotlightClicks)"),
+        Synonym("false", "block", "Shepherd.js (canClickTarget) and react-joyride (spotlightClicks)"),
+        Synonym("allow", "pass", "Instructions (allowTouchInsideCutoutPath)"),
+        Synonym("through", "pass", "coach-mark libraries (click-through)"),
+        Synonym("disable", "block", "Intro.js (disableInteraction)"),
+        Synonym("prevent", "block", "driver.js (disableActiveInteraction)"),
+    ]
+
+    private static let actionThen: [Synonym] = [
+        Synonym("advance", "next", "Shepherd.js (action: tour.next)"),
+        Synonym("complete", "end", "Shepherd.js (action: tour.complete)"),
+        Synonym("cancel", "end", "Shepherd.js (action: tour.cancel)"),
+        Synonym("dismiss", "end", "TipKit (invalidate)"),
+        Synonym("close", "end", "driver.js (destroy)"),
+        Synonym("none", "stay", "Shepherd.js buttons without an action"),
+    ]
+
+    private static let propertyNames: [Synonym] = [
+        Synonym("advanceOn", "advance", "Shepherd.js", also: "'event(\"...\")' or 'tap target'"),
+        Synonym("exitOnOverlayClick", "overlay-tap", "Intro.js", also: "'end'"),
+        Synonym("overlayClickBehavior", "overlay-tap", "driver.js"),
+        Synonym("disableOverlayClose", "overlay-tap", "react-joyride", also: "'nothing'"),
+        Synonym("canClickTarget", "target-taps", "Shepherd.js", also: "'pass' or 'block'"),
+        Synonym("spotlightClicks", "target-taps", "react-joyride", also: "'pass'"),
+        Synonym("disableInteraction", "target-taps", "Intro.js", also: "'block'"),
+        Synonym("disableActiveInteraction", "target-taps", "driver.js", also: "'block'"),
+        Synonym("cancelIcon", "close", "Shepherd.js"),
+        Synonym("showCancelLink", "close", "Shepherd.js"),
+        Synonym("cancel", "skip", "Shepherd.js (tour.cancel)"),
+        Synonym("dismiss", "skip", "TipKit and react-joyride"),
+        Synonym("exit", "skip", "Intro.js (exit)"),
+        Synonym("skipLabel", "skip", "Intro.js"),
+        Synonym("prev", "back", "Intro.js and driver.js"),
+        Synonym("previous", "back", "Shepherd.js (tour.back) and driver.js"),
+        Synonym("prevLabel", "back", "Intro.js"),
+        Synonym("prevBtnText", "back", "driver.js"),
+        Synonym("doneLabel", "done", "Intro.js"),
+        Synonym("doneBtnText", "done", "driver.js"),
+        Synonym("finish", "done", "react-joyride (last)"),
+        Synonym("next", "advance", "Shepherd.js and driver.js (the Next button)", also: "'button \"...\"'"),
+        Synonym("nextLabel", "advance", "Intro.js", also: "'button \"...\"'"),
+        Synonym("nextBtnText", "advance", "driver.js", also: "'button \"...\"'"),
     ]
 
     private static let missing: [Synonym] = [

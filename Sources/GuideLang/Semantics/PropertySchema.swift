@@ -14,6 +14,8 @@ struct PropertySpec {
 enum PropertySchema {
     private static let stepDefaults: Set<DeclarationKind> = [.step, .tour, .style]
     private static let pageDefaults: Set<DeclarationKind> = [.page, .pages, .style]
+    /// Where a step's controls (`back`, `skip`, `done`, `close`) may be written.
+    private static let controlKinds: Set<DeclarationKind> = stepDefaults
     private static let bothDefaults: Set<DeclarationKind> = [.step, .tour, .page, .pages, .style]
 
     /// Placement sides.
@@ -35,9 +37,11 @@ enum PropertySchema {
         PropertySpec(name: "deny", type: .references, kinds: [.guide], styleTargets: []),
         // pages and buttons
         PropertySpec(name: "indicator", type: .keyword(["dots", "none"]), kinds: [.pages], styleTargets: []),
-        PropertySpec(name: "skip", type: .textOrNone, kinds: [.buttons], styleTargets: []),
+        // `skip`, `done` and `close` are also a step's controls (below: `controlKinds`).
+        PropertySpec(name: "skip", type: .textOrNone, kinds: controlKinds.union([.buttons]), styleTargets: [.step]),
         PropertySpec(name: "next", type: .textOrNone, kinds: [.buttons], styleTargets: []),
-        PropertySpec(name: "done", type: .textOrNone, kinds: [.buttons], styleTargets: []),
+        PropertySpec(name: "done", type: .textOrNone, kinds: controlKinds.union([.buttons]), styleTargets: [.step]),
+        PropertySpec(name: "close", type: .textOrNone, kinds: controlKinds.union([.buttons]), styleTargets: [.step]),
         PropertySpec(name: "image", type: .string, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "body", type: .text, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "background", type: .color, kinds: pageDefaults, styleTargets: [.page]),
@@ -72,6 +76,9 @@ enum PropertySchema {
         PropertySpec(name: "alignment", type: .keyword(alignments), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "align-to", type: .keyword(["target", "screen"]), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "advance", type: .advance, kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "back", type: .textOrNone, kinds: controlKinds, styleTargets: [.step]),
+        PropertySpec(name: "overlay-tap", type: .keyword(["advance", "end", "nothing"]), kinds: stepDefaults, styleTargets: [.step]),
+        PropertySpec(name: "target-taps", type: .keyword(["pass", "block"]), kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "progress", type: .progress, kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "missing", type: .missingTarget, kinds: stepDefaults, styleTargets: [.step]),
         PropertySpec(name: "tip-background", type: .colorOrNone, kinds: stepDefaults, styleTargets: [.step]),
@@ -82,6 +89,10 @@ enum PropertySchema {
         PropertySpec(name: "title-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
         PropertySpec(name: "body-font", type: .font, kinds: bothDefaults, styleTargets: [.page, .step]),
         PropertySpec(name: "max-lines", type: .integer(minimum: 1), kinds: bothDefaults, styleTargets: [.page, .step]),
+        // a step's custom actions
+        PropertySpec(name: "label", type: .text, kinds: [.action], styleTargets: []),
+        PropertySpec(name: "then", type: .keyword(["next", "end", "stay"]), kinds: [.action], styleTargets: []),
+        PropertySpec(name: "url", type: .string, kinds: [.action], styleTargets: []),
         // strings
         PropertySpec(name: "default", type: .identifier, kinds: [.strings], styleTargets: []),
     ]

@@ -44,7 +44,7 @@ enum PropertyType: Equatable {
         case .keyword(let options): "one of " + options.map { "'\($0)'" }.joined(separator: ", ")
         case .shape: "a shape: auto, circle, circle(42.5), rect, rounded(8) or capsule"
         case .flip: "auto, none or within(150)"
-        case .advance: "tap anywhere, tap target, button \"Label\" or after 3s"
+        case .advance: "tap anywhere, tap target, button \"Label\", after 3s or event(\"name\"), one or more separated by commas"
         case .missingTarget: "skip, end or wait 2s"
         case .show: "once, always, once(key: \"...\", version: 2) or times(3)"
         case .conditions: "event conditions such as \"opened-settings\" >= 3"

@@ -20,7 +20,8 @@ enum PropertyValue {
     case keyword(String)
     case shape(IRShape)
     case flip(IRFlip)
-    case advance(AdvanceValue)
+    /// The ways forward of `advance`, in the order written.
+    case advances([WrittenAdvance])
     case missingTarget(IRMissingTarget)
     case show(ShowValue)
     case conditions([IREventCondition])
@@ -61,6 +62,29 @@ enum AdvanceValue {
     case tapTarget
     case button(TextValue)
     case after(Double)
+    /// `event("name", timeout: 30s, then: end)`; `then` is nil exactly when `timeout` is.
+    case event(name: String, timeout: Double?, then: String?)
+
+    /// Whether two values are the same way forward (two buttons are, whatever their labels; two
+    /// events are when they wait for the same event).
+    func sameWay(as other: AdvanceValue) -> Bool {
+        switch (self, other) {
+        case (.tapAnywhere, .tapAnywhere), (.tapTarget, .tapTarget), (.button, .button), (.after, .after): true
+        case (.event(let name, _, _), .event(let otherName, _, _)): name == otherName
+        default: false
+        }
+    }
+
+    /// The value as a message names it.
+    var description: String {
+        switch self {
+        case .tapAnywhere: "'tap anywhere'"
+        case .tapTarget: "'tap target'"
+        case .button: "a button"
+        case .after: "'after'"
+        case .event(let name, _, _): "event(\"\(name)\")"
+        }
+    }
 }
 
 /// A `show` value as written.

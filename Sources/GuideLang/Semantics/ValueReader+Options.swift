@@ -60,37 +60,6 @@ extension ValueReader {
         }
     }
 
-    mutating func advance(_ item: ValueItemSyntax) -> AdvanceValue? {
-        let terms = item.terms
-        guard let first = terms.first,
-              let word = keyword(first, options: ["tap", "button", "after"], synonyms: KeywordSynonyms.table(for: "advance")) else { return nil }
-        let expectation = PropertyType.advance.expectation
-        switch word {
-        case "tap":
-            guard terms.count == 2,
-                  let target = keyword(terms[1], options: ["anywhere", "target"], synonyms: KeywordSynonyms.table(for: "advance tap")) else {
-                if terms.count != 2 {
-                    report(Diagnostic(.wrongValueKind, at: range(of: item), "expected 'tap anywhere' or 'tap target'"))
-                }
-                return nil
-            }
-            return target == "anywhere" ? .tapAnywhere : .tapTarget
-        case "button":
-            guard terms.count == 2 else {
-                report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a label after 'button', such as button \"Next\"",
-                                  notes: ["expected \(expectation)"]))
-                return nil
-            }
-            return text(terms[1]).map { .button($0) }
-        default:
-            guard terms.count == 2 else {
-                report(Diagnostic(.wrongValueKind, at: range(of: item), "expected a duration after 'after', such as after 3s"))
-                return nil
-            }
-            return duration(terms[1]).map { .after($0) }
-        }
-    }
-
     mutating func missingTarget(_ item: ValueItemSyntax) -> IRMissingTarget? {
         let terms = item.terms
         guard let first = terms.first,

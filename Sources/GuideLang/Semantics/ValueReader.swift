@@ -30,6 +30,8 @@ struct ValueReader {
             return conditions(items).map { .conditions($0) }
         case .color, .colorOrNone:
             return colorPair(items, allowNone: type == .colorOrNone, property: name)
+        case .advance:
+            return advances(items).map { .advances($0) }
         case .overlay:
             if first.label == nil, isWord(first, "none") {
                 if items.count > 1 {
@@ -71,15 +73,13 @@ struct ValueReader {
             return shape(first).map { .shape($0) }
         case .flip:
             return flip(first).map { .flip($0) }
-        case .advance:
-            return advance(first).map { .advance($0) }
         case .missingTarget:
             return missingTarget(first).map { .missingTarget($0) }
         case .show:
             return show(first).map { .show($0) }
         case .font:
             return font(first).map { .font($0) }
-        case .references, .conditions, .color, .colorOrNone, .overlay:
+        case .references, .conditions, .color, .colorOrNone, .overlay, .advance:
             return nil  // handled above
         }
     }

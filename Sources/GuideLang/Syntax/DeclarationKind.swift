@@ -19,6 +19,8 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
     case tour
     /// `step ID { ... }`: one highlight and its tip.
     case step
+    /// `action ID { ... }`: a custom button in a step's tip, which the app handles by its id.
+    case action
     /// `style ID { ... }`: a named set of properties.
     case style
     /// `strings { ... }`: localized text.
@@ -45,8 +47,9 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
         case .pages: [.page, .buttons]
         case .screen: [.target]
         case .tour: [.step]
+        case .step: [.action]
         case .strings: [.locale]
-        case .page, .buttons, .target, .step, .style, .locale: []
+        case .page, .buttons, .target, .action, .style, .locale: []
         }
     }
 
