@@ -51,6 +51,9 @@ extension LanguageServer {
         case .step: 6  // Method
         case .style: 23  // Struct
         case .locale: 15  // String
+        case .parameter: 13  // Variable
+        case .settings: 3  // Namespace
+        case .group: 18  // Array
         }
     }
 

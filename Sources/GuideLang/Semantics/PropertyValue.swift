@@ -23,8 +23,12 @@ enum PropertyValue {
     case advance(AdvanceValue)
     case missingTarget(IRMissingTarget)
     case show(ShowValue)
-    case conditions([IREventCondition])
+    case condition(ConditionExpression)
+    /// A number, a string, or true or false.
+    case literal(ConditionLiteral)
     case references([Reference])
+    /// Event names as written, with where each was written.
+    case eventNames([Reference])
     case font(IRFont)
 }
 

@@ -38,6 +38,8 @@ public enum TokenKind: UInt8, Sendable {
     case lessEqual
     /// `==`
     case equalEqual
+    /// `!=`
+    case notEqual
     /// `=`, never valid, kept so the parser can suggest `:`.
     case equal
     /// Bytes that form no token; the lexer has already reported them.
@@ -67,6 +69,7 @@ public enum TokenKind: UInt8, Sendable {
         case .less: "'<'"
         case .lessEqual: "'<='"
         case .equalEqual: "'=='"
+        case .notEqual: "'!='"
         case .equal: "'='"
         case .unknown: "unexpected character"
         case .endOfFile: "end of file"
