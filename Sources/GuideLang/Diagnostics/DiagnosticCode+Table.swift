@@ -189,6 +189,8 @@ extension DiagnosticCode {
     public static let groupOfOne = DiagnosticCode("GL1109", .warning, "group-of-one")
     /// An ordered group and `after` that make guides wait for each other.
     public static let groupOrderCycle = DiagnosticCode("GL1110", .error, "group-order-cycle")
+    /// A parameter that no condition compares.
+    public static let unusedParameter = DiagnosticCode("GL1111", .warning, "unused-parameter")
 
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
@@ -205,6 +207,6 @@ extension DiagnosticCode {
         highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent,
         scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, invalidCondition, unknownParameter,
         parameterTypeMismatch, comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds,
-        dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle,
+        dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle, unusedParameter,
     ]
 }

@@ -3734,5 +3734,42 @@ extension DiagnosticExplanation {
 
                     """),
             ]),
+        DiagnosticExplanation(
+            code: .unusedParameter,
+            title: "unused parameter",
+            explanation: """
+                A parameter is declared, but no guide's `when` names it, so whatever the app sets it to \
+                changes nothing: perhaps the condition that should use it is missing, or names another \
+                parameter by mistake. Like the other unused declarations (GL08xx), it is reported only for \
+                files named on the command line (an imported file is a library) and only when the program has \
+                no errors.
+                """,
+            example: [
+                File(name: "GL1111-unused-parameter.guide", text: """
+                    // expect: GL1111
+                    parameter has-account { type: bool  default: false }
+                    parameter is-pro { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-account
+                      pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1111-unused-parameter.guide", text: """
+                    parameter has-account { type: bool  default: false }
+                    parameter is-pro { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-account and not is-pro
+                      pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ]),
     ]
 }
