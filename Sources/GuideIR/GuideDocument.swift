@@ -12,11 +12,14 @@ public struct GuideDocument: Equatable, Sendable {
     public var locales: [String]
     /// The guides, in declaration order across files.
     public var guides: [IRGuide]
+    /// The parameters, frequency and groups the guides share.
+    public var rules: IRProgramRules
 
     /// Creates a document.
-    public init(defaultLocale: String? = nil, locales: [String], guides: [IRGuide]) {
+    public init(defaultLocale: String? = nil, locales: [String], rules: IRProgramRules = IRProgramRules(), guides: [IRGuide]) {
         self.defaultLocale = defaultLocale
         self.locales = locales
+        self.rules = rules
         self.guides = guides
     }
 }
@@ -114,17 +117,29 @@ public struct IRShowRule: Equatable, Sendable {
     public var delay: Double
     /// Guides that must have completed first.
     public var after: [String]
-    /// Counted app events that must have happened.
-    public var events: [IREventCondition]
+    /// What must hold of the app's events and parameters, or nil for nothing.
+    public var condition: IRCondition?
+    /// The most seconds the guide stays on screen in all (across sessions), or nil for no limit.
+    public var maxDuration: Double?
+    /// Whether the guide may show however recently another did (the program's frequency).
+    public var ignoresFrequency: Bool
+    /// The app events that invalidate the guide for good: the user did what it teaches.
+    public var invalidatedBy: [String]
 
     /// Creates a show rule.
-    public init(key: String, version: Int, maxCount: Int? = nil, delay: Double, after: [String], events: [IREventCondition]) {
+    public init(
+        key: String, version: Int, maxCount: Int? = nil, delay: Double, after: [String], condition: IRCondition? = nil,
+        maxDuration: Double? = nil, ignoresFrequency: Bool = false, invalidatedBy: [String] = []
+    ) {
         self.key = key
         self.version = version
         self.maxCount = maxCount
         self.delay = delay
         self.after = after
-        self.events = events
+        self.condition = condition
+        self.maxDuration = maxDuration
+        self.ignoresFrequency = ignoresFrequency
+        self.invalidatedBy = invalidatedBy
     }
 }
 
@@ -132,16 +147,19 @@ public struct IRShowRule: Equatable, Sendable {
 public struct IREventCondition: Equatable, Sendable {
     /// The event's name.
     public var event: String
-    /// The comparison: `>=`, `>`, `==`, `<=` or `<`.
+    /// The comparison: `>=`, `>`, `==`, `!=`, `<=` or `<`.
     public var comparison: String
     /// The count compared against.
     public var count: Int
+    /// Counts only the events of the last this many seconds (`within 7 days`), or nil for all.
+    public var within: Double?
 
     /// Creates an event condition.
-    public init(event: String, comparison: String, count: Int) {
+    public init(event: String, comparison: String, count: Int, within: Double? = nil) {
         self.event = event
         self.comparison = comparison
         self.count = count
+        self.within = within
     }
 }
 

@@ -8,6 +8,16 @@
 public protocol GuideStreamReceiver: AnyObject {
     /// Called once, before the first guide, with the document's locales.
     func begin(defaultLocale: String?, locales: [String])
+    /// Called once, before the first guide, with the document's locales and the rules its
+    /// guides share; by default, the same as `begin(defaultLocale:locales:)`.
+    func begin(defaultLocale: String?, locales: [String], rules: IRProgramRules)
     /// Called for each lowered guide, in declaration order.
     func receive(_ guide: IRGuide)
+}
+
+extension GuideStreamReceiver {
+    /// A receiver that needs no rules takes only the locales.
+    public func begin(defaultLocale: String?, locales: [String], rules: IRProgramRules) {
+        begin(defaultLocale: defaultLocale, locales: locales)
+    }
 }

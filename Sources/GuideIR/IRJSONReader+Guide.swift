@@ -1,9 +1,7 @@
 /// Guides, their show rules and pages, and the shared types: text, colour, font.
 extension IRJSONReader {
     static let guideKeys = ["id", "title", "show", "pages", "screens", "tours"]
-    static let showKeys = ["key", "version", "maxCount", "delay", "after", "events"]
-    static let eventKeys = ["event", "comparison", "count"]
-    static let comparisons = [">=", ">", "==", "<=", "<"]
+    static let showKeys = ["key", "version", "maxCount", "delay", "after", "condition", "maxDuration", "ignoresFrequency", "invalidatedBy"]
     static let pagesKeys = ["indicator", "buttons", "pages"]
     static let indicators = ["dots", "none"]
     static let buttonKeys = ["skip", "next", "done", "close"]
@@ -37,15 +35,10 @@ extension IRJSONReader {
             maxCount: member(fields, "maxCount") { $0.nullableInteger($1, minimum: 1) },
             delay: member(fields, "delay") { $0.number($1, minimum: 0) },
             after: member(fields, "after") { reader, value in reader.array(value, unique: true) { $0.identifier($1) } },
-            events: member(fields, "events") { reader, value in
-                reader.array(value) { reader, value in
-                    let fields = reader.object(value, Self.eventKeys)
-                    return IREventCondition(
-                        event: reader.member(fields, "event") { $0.nonEmptyString($1) },
-                        comparison: reader.member(fields, "comparison") { $0.choice($1, Self.comparisons) },
-                        count: reader.member(fields, "count") { $0.integer($1, minimum: 0) })
-                }
-            })
+            condition: member(fields, "condition") { reader, value in reader.nullable(value) { $0.readCondition($1) } },
+            maxDuration: member(fields, "maxDuration") { $0.nullableNumber($1, minimum: 0) },
+            ignoresFrequency: member(fields, "ignoresFrequency") { $0.bool($1) },
+            invalidatedBy: member(fields, "invalidatedBy") { reader, value in reader.array(value, unique: true) { $0.nonEmptyString($1) } })
     }
 
     private mutating func readPages(_ value: JSONValue) -> IRPages {

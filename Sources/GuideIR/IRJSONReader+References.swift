@@ -32,6 +32,7 @@ extension IRJSONReader {
             }
         }
         checkAfterCycles(document, guideIndex)
+        checkRules(document, guideIndex)
     }
 
     /// The index of each id's first use; a later use is reported as a duplicate.

@@ -103,7 +103,7 @@ public struct IRJSONReader {
         errors.append(IRReadError(kind, at: path, message))
     }
 
-    static let documentKeys = ["format", "version", "defaultLocale", "locales", "guides"]
+    static let documentKeys = ["format", "version", "defaultLocale", "locales", "parameters", "frequency", "groups", "guides"]
 
     private mutating func readDocument(_ root: JSONValue) -> GuideDocument {
         let empty = GuideDocument(defaultLocale: nil, locales: [], guides: [])
@@ -143,6 +143,7 @@ public struct IRJSONReader {
         }
         locales = document.locales
         checkLocales(document)
+        document.rules = readRules(fields)
         document.guides = member(fields, "guides") { reader, value in reader.array(value) { $0.readGuide($1) } }
         return document
     }

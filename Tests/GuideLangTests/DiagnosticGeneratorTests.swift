@@ -58,9 +58,9 @@ struct DiagnosticGeneratorTests {
                 try add("GL0399-unknown-property.md")
                 return
             case .codeOutOfRange:
-                try edit("# GL0301: ", "# GL1101: ")
+                try edit("# GL0301: ", "# GL1901: ")
                 try edit("rule: unknown-property", "rule: future-check")
-                try add("GL1101-future-check.md")
+                try add("GL1901-future-check.md")
                 return
             case .missingFile:
                 try FileManager.default.removeItem(at: url)
@@ -80,7 +80,7 @@ struct DiagnosticGeneratorTests {
             case .headingNotTheFilesCode: "GL0301-unknown-property.md: the file is named after GL0301 but its heading is GL0302"
             case .duplicateCode: "the code GL0301 is also docs/diagnostics/GL0301-unknown-property-again.md's"
             case .duplicateRuleName: "GL0399-unknown-property.md: the rule name unknown-property is also docs/diagnostics/GL0301-unknown-property.md's"
-            case .codeOutOfRange: "GL1101-future-check.md: GL1101 is in no range of codes"
+            case .codeOutOfRange: "GL1901-future-check.md: GL1901 is in no range of codes"
             case .missingFile: "error: Sources/GuideLang/Diagnostics/DiagnosticCode+Table.swift is out of date; run scripts/generate-diagnostics.py"
             case .staleTable: "error: Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift is out of date; run scripts/generate-diagnostics.py"
             }

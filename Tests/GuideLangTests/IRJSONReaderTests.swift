@@ -165,7 +165,8 @@ struct IRJSONReaderTests {
     /// A document with more errors than the limit keeps the first ones and counts the rest.
     @Test func errorsStopAtTheLimitAndTheRestAreCounted() {
         let guides = (0..<50).map { _ in "{}" }.joined(separator: ",")
-        let text = "{\"format\":\"guide-ir\",\"version\":1,\"defaultLocale\":null,\"locales\":[],\"guides\":[\(guides)]}"
+        let text = "{\"format\":\"guide-ir\",\"version\":1,\"defaultLocale\":null,\"locales\":[],"
+            + "\"parameters\":[],\"frequency\":\"immediate\",\"groups\":[],\"guides\":[\(guides)]}"
         guard case .failure(let failure) = IRJSONReader.read(Array(text.utf8), options: .init(maximumErrors: 10)) else {
             Issue.record("empty guides were read")
             return

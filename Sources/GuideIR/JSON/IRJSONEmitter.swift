@@ -15,7 +15,7 @@ public enum IRJSONEmitter {
     ) {
         withoutActuallyEscaping(sink) { sink in
             let stream = IRJSONStream(pretty: pretty, chunkSize: chunkSize, sink: sink)
-            stream.begin(defaultLocale: document.defaultLocale, locales: document.locales)
+            stream.begin(defaultLocale: document.defaultLocale, locales: document.locales, rules: document.rules)
             for guide in document.guides { stream.receive(guide) }
             stream.finish()
         }
@@ -33,15 +33,7 @@ public enum IRJSONEmitter {
                 json.key("maxCount"); if let count = show.maxCount { json.integer(count) } else { json.null() }
                 json.key("delay"); json.number(show.delay)
                 json.key("after"); json.array { json in for id in show.after { json.string(id) } }
-                json.key("events"); json.array { json in
-                    for condition in show.events {
-                        json.object { json in
-                            json.key("event"); json.string(condition.event)
-                            json.key("comparison"); json.string(condition.comparison)
-                            json.key("count"); json.integer(condition.count)
-                        }
-                    }
-                }
+                writeRules(of: show, &json)
             }
             json.key("pages"); if let pages = guide.pages { write(pages, &json) } else { json.null() }
             json.key("screens"); json.array { json in for screen in guide.screens { write(screen, &json) } }

@@ -16,6 +16,11 @@ public final class IRJSONStream: GuideStreamReceiver {
 
     /// Writes the document's header and opens its list of guides.
     public func begin(defaultLocale: String?, locales: [String]) {
+        begin(defaultLocale: defaultLocale, locales: locales, rules: IRProgramRules())
+    }
+
+    /// Writes the document's header, with the rules its guides share, and opens its list of guides.
+    public func begin(defaultLocale: String?, locales: [String], rules: IRProgramRules) {
         guard !hasBegun else { return }
         hasBegun = true
         writer.beginObject()
@@ -23,6 +28,7 @@ public final class IRJSONStream: GuideStreamReceiver {
         writer.key("version"); writer.integer(GuideDocument.formatVersion)
         writer.key("defaultLocale"); writer.string(defaultLocale)
         writer.key("locales"); writer.array { json in for locale in locales { json.string(locale) } }
+        IRJSONEmitter.write(rules, &writer)
         writer.key("guides"); writer.beginArray()
     }
 

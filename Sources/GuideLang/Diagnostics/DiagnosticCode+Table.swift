@@ -183,6 +183,31 @@ extension DiagnosticCode {
     /// A guide that no screen of the run could lay out (its orientation rules them all out).
     public static let guideNotLinted = DiagnosticCode("GL1012", .warning, "guide-not-linted")
 
+    // MARK: GL11xx, rules and conditions
+
+    /// A `when` condition that does not read as a condition.
+    public static let invalidCondition = DiagnosticCode("GL1101", .error, "invalid-condition")
+    /// A condition names a parameter the program does not declare.
+    public static let unknownParameter = DiagnosticCode("GL1102", .error, "unknown-parameter")
+    /// A parameter's default is not of its declared type.
+    public static let parameterTypeMismatch = DiagnosticCode("GL1103", .error, "parameter-type-mismatch")
+    /// A comparison of values of different types, or an order between values that have none.
+    public static let comparisonTypeMismatch = DiagnosticCode("GL1104", .error, "comparison-type-mismatch")
+    /// A time window without a length and a known unit.
+    public static let invalidTimeWindow = DiagnosticCode("GL1105", .error, "invalid-time-window")
+    /// A `when` condition that no values of its events and parameters can satisfy.
+    public static let conditionNeverHolds = DiagnosticCode("GL1106", .error, "condition-never-holds")
+    /// A guide waits for one that can never show.
+    public static let dependsOnUnshowable = DiagnosticCode("GL1107", .error, "depends-on-unshowable")
+    /// A guide listed in more than one group.
+    public static let guideInTwoGroups = DiagnosticCode("GL1108", .error, "guide-in-two-groups")
+    /// A group with a single guide, which changes nothing.
+    public static let groupOfOne = DiagnosticCode("GL1109", .warning, "group-of-one")
+    /// An ordered group and `after` that make guides wait for each other.
+    public static let groupOrderCycle = DiagnosticCode("GL1110", .error, "group-order-cycle")
+    /// A parameter that no condition compares.
+    public static let unusedParameter = DiagnosticCode("GL1111", .warning, "unused-parameter")
+
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedString, unexpectedCharacter, invalidColor, invalidEscape, unterminatedComment,
@@ -198,6 +223,8 @@ extension DiagnosticCode {
         invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen,
         unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap,
         tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor,
-        pageOverflow, guideNotLinted,
+        pageOverflow, guideNotLinted, invalidCondition, unknownParameter, parameterTypeMismatch,
+        comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups,
+        groupOfOne, groupOrderCycle, unusedParameter,
     ]
 }

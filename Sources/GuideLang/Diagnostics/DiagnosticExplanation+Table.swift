@@ -726,14 +726,14 @@ extension DiagnosticExplanation {
             example: [
                 File(name: "GL0108-nesting-too-deep.guide", text: """
                     // expect: GL0108 GL0203
-                    // Written by a broken export script: 'group' blocks nested 70 deep. The outermost 'group' is
+                    // Written by a broken export script: 'box' blocks nested 70 deep. The outermost 'box' is
                     // also an unknown block (GL0203), which cannot be avoided: no real block nests that deep.
                     guide walletoy {
                       title: "Welcome to Walletoy"
                       pages {
                         page pay {
                           title: "Easy Payments"
-                          group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { group { }}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}
+                          box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { box { }}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}
                         }
                       }
                     }
@@ -742,7 +742,7 @@ extension DiagnosticExplanation {
             ],
             fixed: [
                 File(name: "GL0108-nesting-too-deep.guide", text: """
-                    // The page as the export script should have written it, without the 'group' blocks.
+                    // The page as the export script should have written it, without the 'box' blocks.
                     guide walletoy {
                       title: "Welcome to Walletoy"
                       pages {
@@ -3805,6 +3805,377 @@ extension DiagnosticExplanation {
                       tour basics on camera {
                         step shutter { highlight: shutter  title: "Take a picture" }
                       }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidCondition,
+            title: "condition that does not parse",
+            explanation: """
+                A `when` condition is comparisons of events and parameters joined by `and`, `or` and `not`, \
+                with parentheses to group them: `not` binds tightest, then `and`, then `or`, and a comma between \
+                conditions means `and` (the first form of `when`, which still holds). An operand or a joining \
+                word is missing (`a and`, `and b`, `x ==`), two conditions stand side by side without a word \
+                between them, or a part is not a condition at all. The message says what was expected where; \
+                the fix-it inserts the missing `and` where that is the obvious reading.
+                """,
+            example: [
+                File(name: "GL1101-invalid-condition.guide", text: """
+                    // expect: GL1101
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 3 and
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1101-invalid-condition.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 3 and "opened-gallery" >= 1
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .unknownParameter,
+            title: "unknown parameter",
+            explanation: """
+                A name in a condition is a parameter: a value of the app's state declared once in the program \
+                with `parameter NAME { type: bool  default: false }`. No parameter of that name is declared in \
+                any file of the compilation. The closest declared name is offered as a fix-it; an event is \
+                written in quotes (`"photo-taken" >= 1`), a parameter without.
+                """,
+            example: [
+                File(name: "GL1102-unknown-parameter.guide", text: """
+                    // expect: GL1102
+                    parameter has-account { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-acount
+                      pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1102-unknown-parameter.guide", text: """
+                    parameter has-account { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-account
+                      pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .parameterTypeMismatch,
+            title: "default of the wrong type",
+            explanation: """
+                A parameter declares its type (`bool`, `number` or `string`) and a default of that type: the \
+                value conditions see until the app sets one. The default written is of another type, such as a \
+                string for a number parameter; the player could not compare it. Write the default as a value of \
+                the type, or change the type.
+                """,
+            example: [
+                File(name: "GL1103-parameter-type-mismatch.guide", text: """
+                    // expect: GL1103
+                    parameter photo-limit { type: number  default: "ten" }
+
+                    guide upgrade {
+                      title: "Go unlimited"
+                      when: photo-limit <= 10
+                      pages { page upgrade { title: "Store every photo" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1103-parameter-type-mismatch.guide", text: """
+                    parameter photo-limit { type: number  default: 10 }
+
+                    guide upgrade {
+                      title: "Go unlimited"
+                      when: photo-limit <= 10
+                      pages { page upgrade { title: "Store every photo" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .comparisonTypeMismatch,
+            title: "comparison of the wrong type",
+            explanation: """
+                A comparison holds between values of one type: a number parameter or an event's count with a \
+                number, a string parameter with a string, a bool parameter with `true` or `false`. Strings and \
+                bools have no order, so they take only `==` and `!=`. Comparing a bool with a number, or asking \
+                whether a string is greater than another, can never mean anything, so it is an error rather than \
+                a condition that is always false.
+                """,
+            example: [
+                File(name: "GL1104-comparison-type-mismatch.guide", text: """
+                    // expect: GL1104
+                    parameter is-pro { type: bool  default: false }
+
+                    guide upgrade {
+                      title: "Go unlimited"
+                      when: is-pro == 0
+                      pages { page upgrade { title: "Store every photo" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1104-comparison-type-mismatch.guide", text: """
+                    parameter is-pro { type: bool  default: false }
+
+                    guide upgrade {
+                      title: "Go unlimited"
+                      when: is-pro == false
+                      pages { page upgrade { title: "Store every photo" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidTimeWindow,
+            title: "time window not understood",
+            explanation: """
+                `within` counts only the events of a recent window: `"photo-taken" >= 3 within 7 days`. The \
+                window is a number and one of the units `minutes`, `hours`, `days` or `weeks` (singular for one: \
+                `within 1 day`). The unit is missing, misspelt, or written onto the number (`7d`); the fix-it \
+                writes the closest unit. Months are not a unit, since they differ in length: write weeks.
+                """,
+            example: [
+                File(name: "GL1105-invalid-time-window.guide", text: """
+                    // expect: GL1105
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 3 within 7 dayz
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1105-invalid-time-window.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 3 within 7 days
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .conditionNeverHolds,
+            title: "condition that can never hold",
+            explanation: """
+                No counts of the events and no values of the parameters make the condition true, so the guide \
+                would never show: `x > 3 and x < 2`, a bool that must be both true and false, an event counted \
+                fewer than zero times. The checker proves it for each way the condition can hold (each side of \
+                an `or`), within a bound on how many it considers (see docs/language.md, "Conditions"); the \
+                labels point at the comparisons that contradict each other.
+                """,
+            example: [
+                File(name: "GL1106-condition-never-holds.guide", text: """
+                    // expect: GL1106
+                    parameter photo-count { type: number  default: 0 }
+
+                    guide tidy {
+                      title: "Tidy up your library"
+                      when: photo-count > 300 and photo-count < 200
+                      pages { page tidy { title: "Delete the blurry ones" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1106-condition-never-holds.guide", text: """
+                    parameter photo-count { type: number  default: 0 }
+
+                    guide tidy {
+                      title: "Tidy up your library"
+                      when: photo-count > 300 and "opened-gallery" < 200
+                      pages { page tidy { title: "Delete the blurry ones" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .dependsOnUnshowable,
+            title: "guide waits for a guide that never shows",
+            explanation: """
+                `after: x` shows a guide only once `x` has completed (or was invalidated: the user already did \
+                what it teaches). When `x`'s condition can never hold, or `x` itself waits for such a guide, `x` \
+                never shows and never completes, so this guide never shows either. Fix `x`'s condition, or drop \
+                it from `after`.
+                """,
+            example: [
+                File(name: "GL1107-depends-on-unshowable.guide", text: """
+                    // expect: GL1107
+                    guide first {
+                      title: "Welcome"
+                      when: "launched" < 0
+                      pages { page hello { title: "Hello" } }
+                    }
+
+                    guide second {
+                      title: "Take a photo"
+                      after: first
+                      pages { page camera { title: "Tap the shutter" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1107-depends-on-unshowable.guide", text: """
+                    guide first {
+                      title: "Welcome"
+                      when: "launched" >= 1
+                      pages { page hello { title: "Hello" } }
+                    }
+
+                    guide second {
+                      title: "Take a photo"
+                      after: first
+                      pages { page camera { title: "Tap the shutter" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .guideInTwoGroups,
+            title: "guide in two groups",
+            explanation: """
+                A group shows its guides one at a time, in its order: it decides when each of them may \
+                show. A guide in two groups would be governed by two such decisions that can disagree (one group \
+                showing it while the other holds it back), so a guide belongs to one group at most. Remove it \
+                from one of them.
+                """,
+            example: [
+                File(name: "GL1108-guide-in-two-groups.guide", text: """
+                    // expect: GL1108
+                    group basics { order: ordered  guides: camera, edit }
+                    group advanced { order: first-available  guides: edit, share }
+
+                    guide camera { title: "Take a photo"  pages { page shutter { title: "Tap the shutter" } } }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+                    guide share { title: "Share it"  pages { page send { title: "Send it to a friend" } } }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1108-guide-in-two-groups.guide", text: """
+                    group basics { order: ordered  guides: camera, edit }
+                    group advanced { order: first-available  guides: share, albums }
+
+                    guide camera { title: "Take a photo"  pages { page shutter { title: "Tap the shutter" } } }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+                    guide share { title: "Share it"  pages { page send { title: "Send it to a friend" } } }
+                    guide albums { title: "Make an album"  pages { page album { title: "Keep trips together" } } }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .groupOfOne,
+            title: "group of one guide",
+            explanation: """
+                A group shows its guides one at a time, ordered or whichever is first available. With one \
+                guide there is nothing to choose between, so the group has no effect: probably a guide is \
+                missing from its list. Add the guides it should hold, or remove the group.
+                """,
+            example: [
+                File(name: "GL1109-group-of-one.guide", text: """
+                    // expect: GL1109
+                    group basics { order: ordered  guides: camera }
+
+                    guide camera { title: "Take a photo"  pages { page shutter { title: "Tap the shutter" } } }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1109-group-of-one.guide", text: """
+                    group basics { order: ordered  guides: camera, edit }
+
+                    guide camera { title: "Take a photo"  pages { page shutter { title: "Tap the shutter" } } }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .groupOrderCycle,
+            title: "ordered group in a cycle with after",
+            explanation: """
+                In an ordered group each guide waits for the one listed before it to complete, as if it had \
+                `after:` that guide. Together with the guides' own `after`, the waits go round in a cycle, so \
+                none of the guides on it can ever show. Remove the `after` that points back, or change the \
+                group's order. (A cycle of `after` alone is GL0501.)
+                """,
+            example: [
+                File(name: "GL1110-group-order-cycle.guide", text: """
+                    // expect: GL1110
+                    group basics { order: ordered  guides: camera, edit }
+
+                    guide camera {
+                      title: "Take a photo"
+                      after: edit
+                      pages { page shutter { title: "Tap the shutter" } }
+                    }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1110-group-order-cycle.guide", text: """
+                    group basics { order: ordered  guides: camera, edit }
+
+                    guide camera { title: "Take a photo"  pages { page shutter { title: "Tap the shutter" } } }
+                    guide edit { title: "Edit it"  pages { page crop { title: "Crop and adjust" } } }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .unusedParameter,
+            title: "unused parameter",
+            explanation: """
+                A parameter is declared, but no guide's `when` names it, so whatever the app sets it to \
+                changes nothing: perhaps the condition that should use it is missing, or names another \
+                parameter by mistake. Like the other unused declarations (GL08xx), it is reported only for \
+                files named on the command line (an imported file is a library) and only when the program has \
+                no errors.
+                """,
+            example: [
+                File(name: "GL1111-unused-parameter.guide", text: """
+                    // expect: GL1111
+                    parameter has-account { type: bool  default: false }
+                    parameter is-pro { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-account
+                      pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1111-unused-parameter.guide", text: """
+                    parameter has-account { type: bool  default: false }
+                    parameter is-pro { type: bool  default: false }
+
+                    guide sync {
+                      title: "Turn on sync"
+                      when: has-account and not is-pro
+                      pages { page sync { title: "Your photos on every device" } }
                     }
 
                     """),

@@ -55,7 +55,7 @@ public struct Compilation: Sendable {
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
                               deviceIdentifiers: deviceIdentifiers)
         all += checker.takeDiagnostics()
-        receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales)
+        receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules)
         var lowered: [IRGuide] = []
         while let guide = checker.nextGuide() {
             all += guide.diagnostics
@@ -67,7 +67,8 @@ public struct Compilation: Sendable {
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
         return Compilation(
             files: files, diagnostics: all.sortedBySourcePosition(),
-            loweredGuides: GuideDocument(defaultLocale: checker.defaultLocale, locales: checker.locales, guides: lowered),
+            loweredGuides: GuideDocument(
+                defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules, guides: lowered),
             checkerFoundErrors: conclusion.hasErrors)
     }
 

@@ -77,6 +77,14 @@ struct FormatPrinter {
     }
 
     /// Whether the token starts a member.
+    /// Whether a token is `and`, `or` or `not`: a `(` after one opens a group, not a call, so
+    /// it is written `not (a or b)`.
+    private func isConditionWord(_ index: Int) -> Bool {
+        let range = tokens[index].range
+        let word = bytes[range]
+        return word.elementsEqual("and".utf8) || word.elementsEqual("or".utf8) || word.elementsEqual("not".utf8)
+    }
+
     private func startsMember(_ index: Int) -> Bool {
         let offset = Int(tokens[index].start)
         return memberStarts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
@@ -267,7 +275,7 @@ struct FormatPrinter {
         // Two spaces set members on one line apart: `skip: "Skip"  next: "Next"`.
         if startsMember(index) { return before == .semicolon ? 1 : 2 }
         // A call's `(` follows its name.
-        let isCall = after == .leftParen && before == .identifier
+        let isCall = after == .leftParen && before == .identifier && !isConditionWord(previousToken)
         return Self.attachesToPrevious.contains(after) || isCall || Self.attachesToNext.contains(before) ? 0 : 1
     }
 }

@@ -52,6 +52,9 @@ extension LanguageServer {
         case .action: 12  // Function
         case .style: 23  // Struct
         case .locale: 15  // String
+        case .parameter: 13  // Variable
+        case .settings: 3  // Namespace
+        case .group: 18  // Array
         }
     }
 

@@ -170,7 +170,7 @@ extension Checker {
     private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
         let name = tree.text(property.name)
         let nameRange = tree.range(property.name)
-        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name),
+        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name, in: node.kind),
               spec.kinds.contains(node.kind)
         else {
             let allowedNames = PropertySchema.names(for: node.kind)

@@ -15,14 +15,14 @@ extension Checker {
         // Check every local style's inheritance, used or not, and mark inherited styles used.
         for style in node.children(.style) { styleChain(of: style, localStyles: scope.styles) }
         let title = requiredText(node, "title")
-        var show = IRShowRule(key: node.name, version: 1, maxCount: 1, delay: 0, after: [], events: [])
+        var show = IRShowRule(key: node.name, version: 1, maxCount: 1, delay: 0, after: [])
         if case .show(let value)? = node.value("show") {
             show.key = value.key ?? node.name
             show.version = value.version
             show.maxCount = value.maxCount
         }
         if case .duration(let seconds)? = node.value("delay") { show.delay = seconds }
-        if case .conditions(let conditions)? = node.value("when") { show.events = conditions }
+        lowerRules(node, into: &show)
         if case .references(let references)? = node.value("after") {
             var listed: Set<String> = []
             for reference in references {
@@ -229,8 +229,9 @@ extension Checker {
         return settings
     }
 
-    /// Reports an item listed a second time in a lint setting; whether it was.
-    private func reportListedTwice(_ reference: Reference, in list: String, first: Reference?) -> Bool {
+    /// Reports an item listed a second time in a list (a lint setting, a group's guides,
+    /// `invalidated-by`); whether it was.
+    func reportListedTwice(_ reference: Reference, in list: String, first: Reference?) -> Bool {
         guard let first else { return false }
         report(Diagnostic(
             .duplicateProperty, at: reference.range, "'\(reference.name)' is listed twice in '\(list)'",

@@ -42,13 +42,13 @@ extension Checker {
     /// names in a scope of thousands stays linear (past the budget they come without help).
     func reportUnknown<Candidates: Sequence<String>>(
         _ reference: Reference, kind: String, candidates makeCandidates: @autoclosure () -> Candidates,
-        context: String? = nil, isQuoted: Bool = false
+        context: String? = nil, isQuoted: Bool = false, code: DiagnosticCode = .unknownReference
     ) {
         // A failed import may have declared it; the import error says what went wrong.
         if hasFailedImports, ["style", "screen", "guide"].contains(kind) { return }
         let message = "no \(kind) named '\(reference.name)'\(context.map { " \($0)" } ?? "")"
         guard keepsDiagnostics(in: reference.range.fileID) else {
-            report(Diagnostic(.unknownReference, at: reference.range, message))
+            report(Diagnostic(code, at: reference.range, message))
             return
         }
         let candidates = makeCandidates()
@@ -58,7 +58,7 @@ extension Checker {
         let cost = max(1, candidates.underestimatedCount) * length * length
         guard cost <= suggestionBudget else {
             suggestionBudget = 0
-            report(Diagnostic(.unknownReference, at: reference.range, message))
+            report(Diagnostic(code, at: reference.range, message))
             return
         }
         suggestionBudget -= cost
@@ -70,7 +70,7 @@ extension Checker {
                 : "known \(kind)s\(context.map { " \($0)" } ?? ""): " + shown.names.map { "'\($0)'" }.joined(separator: ", ")
                     + (shown.hasMore ? ", ..." : ""))
         }
-        report(Diagnostic(.unknownReference, at: reference.range, message, notes: notes)
+        report(Diagnostic(code, at: reference.range, message, notes: notes)
             .suggesting(suggestion, replacing: reference.range, with: suggestion.flatMap { isQuoted ? Self.quoted($0.name) : nil }))
     }
 

@@ -61,6 +61,9 @@ extension Checker {
             case .screen:
                 found(Diagnostic(.unusedScreen, at: node.nameRange, "screen '\(node.name)' has no tour",
                                         help: ["add 'tour NAME on \(node.name) { ... }', or remove it"]))
+            case .parameter:
+                found(Diagnostic(.unusedParameter, at: node.nameRange, "parameter '\(node.name)' is in no condition",
+                                 help: ["compare it in a guide's 'when', or remove it"]))
             default:
                 break
             }

@@ -24,6 +24,8 @@ public final class Checker {
     var globalScreens: [String: DeclarationNode] = [:]
     var guides: [String: DeclarationNode] = [:]
     var strings: StringTable
+    /// The parameters, settings and resolved conditions (`checkProgramRules`).
+    var rules = ProgramRuleState()
 
     /// Styles whose inheritance is resolved (see `styleChain`).
     var resolvedStyles: [DeclarationNode.Identity: ResolvedStyle] = [:]
@@ -131,6 +133,7 @@ public final class Checker {
         // (`styleChain`), which words a cycle from where it is entered.
         for node in topLevel where node.kind == .screen { _ = lowerScreen(node) }
         checkGuideOrder()
+        checkProgramRules()
         if sharedStylesHaveErrors() { hasErrorOutsideGuides = true }
         checkSharedStyleTexts()
     }
@@ -139,6 +142,9 @@ public final class Checker {
     public var defaultLocale: String? { strings.defaultLocale }
     /// The program's locales in output order, the default first.
     public var locales: [String] { strings.locales }
+    /// The parameters, frequency and groups the program's guides share, settled once the
+    /// checker is created.
+    public var programRules: IRProgramRules { rules.lowered }
 
     /// Hands over the diagnostics reported so far and not yet handed over: once the checker is
     /// created, the files' lexical and syntax diagnostics and those of the checks of what guides share.

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// What a property is: its name, value type, and where it may be written.
 struct PropertySpec {
     /// The property's name as written.
@@ -29,7 +31,16 @@ enum PropertySchema {
         PropertySpec(name: "show", type: .show, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "delay", type: .duration, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "after", type: .references, kinds: [.guide, .step], styleTargets: []),
-        PropertySpec(name: "when", type: .conditions, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "when", type: .condition, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "max-duration", type: .duration, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "ignores-frequency", type: .keyword(["true", "false"]), kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "invalidated-by", type: .eventNames, kinds: [.guide], styleTargets: []),
+        // parameters, settings and groups (rules over the whole program)
+        PropertySpec(name: "type", type: .keyword(IRParameterType.allCases.map(\.rawValue)), kinds: [.parameter], styleTargets: []),
+        PropertySpec(name: "default", type: .literal, kinds: [.parameter], styleTargets: []),
+        PropertySpec(name: "frequency", type: .keyword(IRProgramRules.frequencies), kinds: [.settings], styleTargets: []),
+        PropertySpec(name: "order", type: .keyword(["ordered", "first-available"]), kinds: [.group], styleTargets: []),
+        PropertySpec(name: "guides", type: .references, kinds: [.group], styleTargets: []),
         // lint settings for one guide
         PropertySpec(name: "devices", type: .references, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "orientation", type: .keyword(["portrait", "landscape", "both"]), kinds: [.guide], styleTargets: []),
@@ -97,10 +108,19 @@ enum PropertySchema {
         PropertySpec(name: "default", type: .identifier, kinds: [.strings], styleTargets: []),
     ]
 
-    private static let byName: [String: PropertySpec] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+    /// The first property of each name: a name may be a property of several blocks with
+    /// different types (`order` of a step and of a group), each in its own row.
+    private static let byName: [String: PropertySpec] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
-    /// The property with this name, whatever block it belongs to.
+    /// The property with this name, whatever block it belongs to (the first row of that name).
     static func spec(named name: String) -> PropertySpec? { byName[name] }
+
+    /// The property with this name that a block of this kind may hold.
+    static func spec(named name: String, in kind: DeclarationKind) -> PropertySpec? {
+        guard let first = byName[name] else { return nil }
+        if first.kinds.contains(kind) { return first }
+        return all.first { $0.name == name && $0.kinds.contains(kind) } ?? first
+    }
 
     /// The names of the properties a block of this kind may hold, in table order.
     static func names(for kind: DeclarationKind) -> [String] { namesByKind[kind] ?? [] }

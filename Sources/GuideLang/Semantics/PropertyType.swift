@@ -20,8 +20,13 @@ enum PropertyType: Equatable {
     case advance
     case missingTarget
     case show
-    case conditions
+    /// A `when` condition: comparisons joined by `and`, `or`, `not` and commas.
+    case condition
+    /// A number, a string, or true or false (a parameter's default).
+    case literal
     case references
+    /// One or more event names in quotes, separated by commas.
+    case eventNames
     case font
     case progress
 
@@ -47,8 +52,10 @@ enum PropertyType: Equatable {
         case .advance: "tap anywhere, tap target, button \"Label\", after 3s or event(\"name\"), one or more separated by commas"
         case .missingTarget: "skip, end or wait 2s"
         case .show: "once, always, once(key: \"...\", version: 2) or times(3)"
-        case .conditions: "event conditions such as \"opened-settings\" >= 3"
+        case .condition: "a condition such as \"opened-settings\" >= 3 or has-account and not is-pro"
+        case .literal: "a number, a string, true or false"
         case .references: "one or more names separated by commas"
+        case .eventNames: "one or more event names in quotes separated by commas, such as \"photo-taken\""
         case .font: "a text style or size with an optional weight, such as title1 bold or 20 \"Wawati SC\""
         case .progress: "text with {current} and {total}, or 'none'"
         }

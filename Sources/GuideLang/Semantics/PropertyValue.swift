@@ -24,8 +24,12 @@ enum PropertyValue {
     case advances([WrittenAdvance])
     case missingTarget(IRMissingTarget)
     case show(ShowValue)
-    case conditions([IREventCondition])
+    case condition(ConditionExpression)
+    /// A number, a string, or true or false.
+    case literal(ConditionLiteral)
     case references([Reference])
+    /// Event names as written, with where each was written.
+    case eventNames([Reference])
     case font(IRFont)
 }
 

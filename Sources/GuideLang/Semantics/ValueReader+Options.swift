@@ -1,12 +1,15 @@
 import GuideIR
 
 extension ValueReader {
-    // MARK: Shapes, flips, advancing, missing targets, show rules, events and fonts
+    // MARK: Shapes, flips, advancing, missing targets, show rules and fonts
 
     mutating func shape(_ item: ValueItemSyntax) -> IRShape? {
         guard let term = singleTerm(item, type: .shape) else { return nil }
         let names = ["auto", "circle", "rect", "rounded", "capsule"]
         switch term {
+        case .group:
+            wrongKind(term, expected: PropertyType.shape.expectation)
+            return nil
         case .token(let index):
             guard let word = keyword(term, options: names, synonyms: KeywordSynonyms.table(for: "shape")) else { return nil }
             switch word {
@@ -81,7 +84,7 @@ extension ValueReader {
     mutating func show(_ item: ValueItemSyntax) -> ShowValue? {
         guard let term = singleTerm(item, type: .show) else { return nil }
         switch term {
-        case .token:
+        case .token, .group:
             guard let word = keyword(term, options: ["once", "always", "times"], synonyms: KeywordSynonyms.table(for: "show")) else { return nil }
             switch word {
             case "once": return ShowValue(key: nil, version: 1, maxCount: 1)
@@ -124,32 +127,6 @@ extension ValueReader {
             }
             return value
         }
-    }
-
-    mutating func conditions(_ items: [ValueItemSyntax]) -> [IREventCondition]? {
-        var conditions: [IREventCondition] = []
-        let operators: [TokenKind: String] = [
-            .greaterEqual: ">=", .greater: ">", .equalEqual: "==", .lessEqual: "<=", .less: "<",
-        ]
-        for item in items {
-            let terms = item.terms
-            guard item.label == nil, terms.count == 3, let eventIndex = tokenIndex(terms[0], kind: .string),
-                  case .token(let operatorIndex) = terms[1], let comparison = operators[tree.tokens[operatorIndex].kind]
-            else {
-                report(Diagnostic(
-                    .wrongValueKind, at: range(of: item), "expected an event condition such as \"opened-settings\" >= 3",
-                    notes: ["a condition is an event name in quotes, a comparison (>=, >, ==, <=, <) and a count"]))
-                return nil
-            }
-            guard let count = integer(terms[2], minimum: 0, what: "the count") else { return nil }
-            let event = tree.stringValue(eventIndex)
-            if event.isEmpty {
-                report(Diagnostic(.valueOutOfRange, at: tree.range(eventIndex), "the event name must not be empty"))
-                return nil
-            }
-            conditions.append(IREventCondition(event: event, comparison: comparison, count: count))
-        }
-        return conditions
     }
 
     /// Dynamic Type styles with their default ("Large") sizes in points.

@@ -26,8 +26,10 @@ struct ValueReader {
         switch type {
         case .references:
             return references(items).map { .references($0) }
-        case .conditions:
-            return conditions(items).map { .conditions($0) }
+        case .condition:
+            return condition(items).map { .condition($0) }
+        case .eventNames:
+            return eventNames(items).map { .eventNames($0) }
         case .color, .colorOrNone:
             return colorPair(items, allowNone: type == .colorOrNone, property: name)
         case .advance:
@@ -79,7 +81,9 @@ struct ValueReader {
             return show(first).map { .show($0) }
         case .font:
             return font(first).map { .font($0) }
-        case .references, .conditions, .color, .colorOrNone, .overlay, .advance:
+        case .literal:
+            return singleTerm(first, type: type).flatMap { literal($0, expected: type.expectation) }.map { .literal($0) }
+        case .references, .condition, .eventNames, .color, .colorOrNone, .overlay, .advance:
             return nil  // handled above
         }
     }
@@ -114,6 +118,7 @@ struct ValueReader {
     func describe(_ term: TermSyntax) -> String {
         switch term {
         case .call(let call): return "'\(tree.text(call.name))(...)'"
+        case .group: return "'(...)'"
         case .token(let index):
             let token = tree.tokens[index]
             switch token.kind {

@@ -27,6 +27,12 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
     case strings
     /// `locale ID { ... }`: the strings of one locale.
     case locale
+    /// `parameter ID { type: bool  default: false }`: a typed value of the app's state.
+    case parameter
+    /// `settings { frequency: daily }`: what the program's guides share.
+    case settings
+    /// `group ID { order: ordered  guides: a, b }`: guides shown one at a time.
+    case group
 
     /// The kind a keyword names, from the keyword's bytes in the source: the parser and checker
     /// ask for every word that may start a block, and `init(rawValue:)` would build a `String`
@@ -49,17 +55,17 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
         case .tour: [.step]
         case .step: [.action]
         case .strings: [.locale]
-        case .page, .buttons, .target, .action, .style, .locale: []
+        case .page, .buttons, .target, .action, .style, .locale, .parameter, .settings, .group: []
         }
     }
 
     /// The kinds allowed at the top level of a file.
-    public static let topLevel: [DeclarationKind] = [.guide, .style, .screen, .strings]
+    public static let topLevel: [DeclarationKind] = [.guide, .style, .screen, .strings, .parameter, .settings, .group]
 
     /// Whether the declaration needs a name, takes none, or takes `on SUBJECT`.
     public var takesName: Bool {
         switch self {
-        case .pages, .buttons, .strings: false
+        case .pages, .buttons, .strings, .settings: false
         default: true
         }
     }

@@ -204,6 +204,9 @@ public struct Lexer {
             index += 1
             if peek() == UInt8(ascii: "=") { index += 1; return .equalEqual }
             return .equal
+        case UInt8(ascii: "!") where peek(1) == UInt8(ascii: "="):
+            index += 2
+            return .notEqual
         case UInt8(ascii: "\""):
             scanString()
             return .string
@@ -304,14 +307,19 @@ public struct Lexer {
                 : String(scalar)
         }.joined()
         var help: [String] = []
-        if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
+        var fixIts: [Diagnostic.FixIt] = []
+        // Other languages' logical operators, in a condition.
+        if let word = ["&&": "and", "||": "or", "!": "not "][text] {
+            help.append("a condition joins with 'and', 'or' and 'not'")
+            fixIts.append(.init(range: range(start, index), replacement: word, message: "write '\(word == "not " ? "not" : word)'"))
+        } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
             help.append("use straight double quotes (\") around strings")
         } else if text.unicodeScalars.first.map({ $0.value >= 0x80 }) == true {
             help.append("text other than ASCII belongs inside a string: \"\(text)\"")
         }
         diagnostics.report(Diagnostic(
             .unexpectedCharacter, at: range(start, index), "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") '\(shown)'",
-            help: help))
+            help: help, fixIts: fixIts))
     }
 
     /// Whether a byte continues a run of stray characters.

@@ -102,9 +102,11 @@ extension Parser {
                 break
             }
             switch token.kind {
-            case .identifier where peekKind() == .leftParen:
+            case .identifier where peekKind() == .leftParen && !isConditionWord(position):
                 terms.append(.call(parseCall(depth: depth + 1)))
-            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual, .plus, .minus:
+            case .leftParen:
+                terms.append(.group(parseGroup(depth: depth + 1)))
+            case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual, .notEqual, .plus, .minus:
                 terms.append(.token(advance()))
             case .unknown:
                 step()
@@ -117,6 +119,13 @@ extension Parser {
                         fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
                 }
                 hasReportedBracket = token.kind == .leftBracket
+                step()
+            case .equal:
+                // `plan = "pro"` in a condition: the comparison is `==`.
+                report(Diagnostic(
+                    .unexpectedToken, at: range(position), "unexpected '=' in a value",
+                    notes: ["a comparison is written '=='"],
+                    fixIts: [.init(range: range(position), replacement: "==", message: "replace '=' with '=='")]))
                 step()
             default:
                 report(Diagnostic(.unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value"))
@@ -132,12 +141,36 @@ extension Parser {
         return ValueItemSyntax(label: label, terms: terms, firstToken: first, lastToken: max(first, position - 1))
     }
 
+    /// Whether the token is `and`, `or` or `not`, which a `(` after does not make a call:
+    /// `not (a or b)` negates a group.
+    func isConditionWord(_ index: Int) -> Bool {
+        let bytes = source.bytes[tokens[index].range]
+        return bytes.elementsEqual("and".utf8) || bytes.elementsEqual("or".utf8) || bytes.elementsEqual("not".utf8)
+    }
+
+    /// `(items)`: parentheses that group, as in a condition. Nested as deep as calls may be.
+    mutating func parseGroup(depth: Int) -> GroupSyntax {
+        let open = advance()
+        let inside = parseParenthesized(open: open, depth: depth, what: "parentheses", labels: [])
+        return GroupSyntax(openParen: open, items: inside.items, closeParen: inside.closeParen, lastToken: inside.lastToken)
+    }
+
     mutating func parseCall(depth: Int) -> CallSyntax {
         let name = advance()
         let open = advance()
-        var call = CallSyntax(name: name, arguments: [], closeParen: nil, lastToken: open)
+        let inside = parseParenthesized(
+            open: open, depth: depth, what: "calls", labels: [.init(range(name), "in this call to '\(text(name))'")])
+        return CallSyntax(name: name, arguments: inside.items, closeParen: inside.closeParen, lastToken: inside.lastToken)
+    }
+
+    /// What follows a `(` up to its `)`: the items, the `)` when present (else reported, with a
+    /// fix-it), and the last token. Past the nesting limit the contents are skipped, counting
+    /// brackets in a loop rather than recursing.
+    private mutating func parseParenthesized(
+        open: Int, depth: Int, what: String, labels: [Diagnostic.Label]
+    ) -> (items: [ValueItemSyntax], closeParen: Int?, lastToken: Int) {
         if depth > Self.maximumDepth {
-            report(Diagnostic(.nestingTooDeep, at: range(open), "calls nested more than \(Self.maximumDepth) deep"))
+            report(Diagnostic(.nestingTooDeep, at: range(open), "\(what) nested more than \(Self.maximumDepth) deep"))
             var nesting = 1
             while !isAtEnd && nesting > 0 {
                 switch advanceKind() {
@@ -146,25 +179,19 @@ extension Parser {
                 default: break
                 }
             }
-            call.lastToken = position - 1
-            return call
+            return ([], nil, position - 1)
         }
-        if current.kind != .rightParen {
-            call.arguments = parseItems(inParentheses: true, depth: depth)
-        }
+        let items = current.kind == .rightParen ? [] : parseItems(inParentheses: true, depth: depth)
         if current.kind == .rightParen {
             let close = advance()
-            call.closeParen = close
-            call.lastToken = close
-        } else {
-            let insertAt = Int(tokens[max(open, position - 1)].end)
-            report(Diagnostic(
-                .unclosedParenthesis, at: range(open), "'(' is never closed",
-                labels: [.init(range(name), "in this call to '\(text(name))'")],
-                fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ")",
-                               message: "insert ')'")]))
-            call.lastToken = max(open, position - 1)
+            return (items, close, close)
         }
-        return call
+        let insertAt = Int(tokens[max(open, position - 1)].end)
+        report(Diagnostic(
+            .unclosedParenthesis, at: range(open), "'(' is never closed",
+            labels: labels,
+            fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: ")",
+                           message: "insert ')'")]))
+        return (items, nil, max(open, position - 1))
     }
 }

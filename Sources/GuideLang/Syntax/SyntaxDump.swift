@@ -17,6 +17,8 @@ public enum SyntaxDump {
             case .token(let index): return token(index)
             case .call(let call):
                 return "call(\(token(call.name)) \(token(call.closeParen)) \(token(call.lastToken)) [" + call.arguments.map(item).joined(separator: ", ") + "])"
+            case .group(let group):
+                return "group(\(token(group.openParen)) \(token(group.closeParen)) \(token(group.lastToken)) [" + group.items.map(item).joined(separator: ", ") + "])"
             }
         }
         switch member {

@@ -125,12 +125,15 @@ public enum TermSyntax: Sendable {
     case token(Int)
     /// `name(arguments)`.
     case call(CallSyntax)
+    /// `(items)` without a name before it, as in a condition `not ("a" >= 1 or b)`.
+    case group(GroupSyntax)
 
     /// The first token of the term.
     public var firstToken: Int {
         switch self {
         case .token(let index): index
         case .call(let call): call.name
+        case .group(let group): group.openParen
         }
     }
 
@@ -139,8 +142,21 @@ public enum TermSyntax: Sendable {
         switch self {
         case .token(let index): index
         case .call(let call): call.lastToken
+        case .group(let group): group.lastToken
         }
     }
+}
+
+/// `(item, item, ...)` in a value: parentheses that group, with no name before them.
+public struct GroupSyntax: Sendable {
+    /// The `(` token.
+    public var openParen: Int
+    /// The items inside.
+    public var items: [ValueItemSyntax]
+    /// The `)` token, if present.
+    public var closeParen: Int?
+    /// The last token that belongs to the group.
+    public var lastToken: Int
 }
 
 /// `name(item, item, ...)`.

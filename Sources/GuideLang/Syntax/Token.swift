@@ -38,6 +38,8 @@ public enum TokenKind: UInt8, Sendable {
     case lessEqual
     /// `==`
     case equalEqual
+    /// `!=`
+    case notEqual
     /// `=`, never valid, kept so the parser can suggest `:`.
     case equal
     /// `+`, between a percentage and a constant: `50% + 12.5`.
@@ -71,6 +73,7 @@ public enum TokenKind: UInt8, Sendable {
         case .less: "'<'"
         case .lessEqual: "'<='"
         case .equalEqual: "'=='"
+        case .notEqual: "'!='"
         case .equal: "'='"
         case .plus: "'+'"
         case .minus: "'-'"

@@ -1,0 +1,356 @@
+import GuideIR
+
+extension ValueReader {
+    // MARK: Conditions (`when`) and parameter values
+
+    /// The time units a window may be written in, with their length in seconds.
+    static let timeUnits: [(name: String, seconds: Double)] = [
+        ("minute", 60), ("minutes", 60), ("hour", 3600), ("hours", 3600),
+        ("day", 86400), ("days", 86400), ("week", 604_800), ("weeks", 604_800),
+    ]
+
+    /// The comparison operators, by token.
+    static let comparisonOperators: [TokenKind: String] = [
+        .greaterEqual: ">=", .greater: ">", .equalEqual: "==", .notEqual: "!=", .lessEqual: "<=", .less: "<",
+    ]
+
+    /// Reads a `when` value: comma-separated conditions, all of which must hold (the v1 form),
+    /// each an expression of `or`, `and`, `not`, parentheses and comparisons. Every item is
+    /// read, so independent mistakes are all reported; nil when one was.
+    mutating func condition(_ items: [ValueItemSyntax]) -> ConditionExpression? {
+        var parts: [ConditionExpression] = []
+        var failed = false
+        for item in items {
+            if let label = item.label {
+                conditionError(at: tree.range(label), "unexpected '\(tree.text(label)):' in a condition",
+                               notes: ["a condition compares an event or a parameter, such as \"opened-settings\" >= 3"])
+                failed = true
+                continue
+            }
+            guard let part = conditionItem(item) else {
+                failed = true
+                continue
+            }
+            parts.append(part)
+        }
+        guard !failed, let first = parts.first, let last = parts.last else { return nil }
+        return parts.count == 1 ? first : .all(Self.flattened(parts, all: true), range: first.range.through(last.range))
+    }
+
+    /// One comma-separated item of a condition, which must be read whole.
+    private mutating func conditionItem(_ item: ValueItemSyntax) -> ConditionExpression? {
+        // A token the parser already reported (a stray character, '=') leaves a gap in the
+        // terms: the item is dropped without a second report.
+        if (item.firstToken...item.lastToken).contains(where: { [.unknown, .equal].contains(tree.tokens[$0].kind) }) { return nil }
+        var cursor = ConditionCursor(terms: item.terms)
+        return orExpression(&cursor)
+    }
+
+    /// `a or b or ...`. A part that fails is skipped to the next `or`, so the parts after it
+    /// are still read and their mistakes reported; the whole is nil then.
+    private mutating func orExpression(_ cursor: inout ConditionCursor) -> ConditionExpression? {
+        var parts: [ConditionExpression] = []
+        var failed = false
+        repeat {
+            if let part = andExpression(&cursor) { parts.append(part) } else { failed = true }
+        } while cursor.consume("or", in: self)
+        guard !failed, let first = parts.first, let last = parts.last else { return nil }
+        return parts.count == 1 ? first : .any(Self.flattened(parts, all: false), range: first.range.through(last.range))
+    }
+
+    /// `a and b and ...`, stopping at an `or`. After each part comes `and`, `or` or the end;
+    /// anything else is reported, and skipped to the next of them.
+    private mutating func andExpression(_ cursor: inout ConditionCursor) -> ConditionExpression? {
+        var parts: [ConditionExpression] = []
+        var failed = false
+        repeat {
+            var partFailed = false
+            if let part = notExpression(&cursor) {
+                parts.append(part)
+                if let extra = cursor.current, !isWord(extra, "and"), !isWord(extra, "or") {
+                    let insertAt = Int(tree.tokens[extra.firstToken].start)
+                    conditionError(
+                        at: range(of: extra), "expected 'and' or 'or' before \(describe(extra))",
+                        notes: ["conditions are joined with 'and', 'or' or a comma"],
+                        fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: insertAt, end: insertAt), replacement: "and ",
+                                       message: "insert 'and'")])
+                    partFailed = true
+                }
+            } else {
+                partFailed = true
+            }
+            if partFailed {
+                failed = true
+                cursor.skipToJoiner(in: self)
+            }
+        } while cursor.consume("and", in: self)
+        guard !failed, let first = parts.first, let last = parts.last else { return nil }
+        return parts.count == 1 ? first : .all(Self.flattened(parts, all: true), range: first.range.through(last.range))
+    }
+
+    /// `not not ... primary`: the `not`s are counted in a loop, so a long run of them cannot
+    /// exhaust the stack.
+    private mutating func notExpression(_ cursor: inout ConditionCursor) -> ConditionExpression? {
+        // The first `not` (where the negation starts) and whether their number is odd (one) or
+        // even (two): a run of any length in constant memory.
+        var nots: [SourceRange] = []
+        while let word = cursor.current, isWord(word, "not") {
+            if nots.count < 2 { nots.append(range(of: word)) } else { nots.removeLast() }
+            cursor.position += 1
+        }
+        guard let expression = primaryCondition(&cursor) else { return nil }
+        // `not not x` is `x`: an even run cancels, so negations never nest deeper than the
+        // parentheses do.
+        guard let first = nots.first, nots.count % 2 == 1 else { return expression }
+        return .not(expression, range: first.through(expression.range))
+    }
+
+    private mutating func primaryCondition(_ cursor: inout ConditionCursor) -> ConditionExpression? {
+        guard let term = cursor.current else {
+            guard cursor.position > 0 else { return nil }
+            let previous = cursor.terms[cursor.position - 1]
+            conditionError(at: range(of: previous), "expected a condition after \(describe(previous))",
+                           notes: ["write a comparison such as \"opened-settings\" >= 3, or a bool parameter"])
+            return nil
+        }
+        if isWord(term, "and") || isWord(term, "or") {
+            let message = cursor.position == 0 ? "expected a condition before \(describe(term))"
+                : "expected a condition between \(describe(cursor.terms[cursor.position - 1])) and \(describe(term))"
+            conditionError(at: range(of: term), message, notes: ["'and' and 'or' join two conditions"])
+            return nil
+        }
+        cursor.position += 1
+        switch term {
+        case .group(let group):
+            guard group.closeParen != nil else { return nil }  // the parser reported the missing ')'
+            guard !group.items.isEmpty else {
+                conditionError(at: range(of: term), "expected a condition inside '()'")
+                return nil
+            }
+            return condition(group.items)
+        case .call:
+            conditionError(at: range(of: term), "expected a condition, found \(describe(term))",
+                           notes: ["a condition compares an event or a parameter, such as \"opened-settings\" >= 3"])
+            return nil
+        case .token(let index):
+            switch tree.tokens[index].kind {
+            case .string:
+                let event = tree.stringValue(index)
+                if event.isEmpty {
+                    report(Diagnostic(.valueOutOfRange, at: tree.range(index), "the event name must not be empty"))
+                    return nil
+                }
+                return comparison(.event(event), at: index, &cursor)
+            case .identifier where !isWord(term, "true") && !isWord(term, "false") && !isWord(term, "within"):
+                let name = tree.text(index)
+                if let next = cursor.current, Self.comparisonOperator(next, in: tree) != nil {
+                    return comparison(.parameter(name), at: index, &cursor)
+                }
+                return .flag(name: name, range: tree.range(index))
+            default:
+                let found = Self.comparisonOperator(term, in: tree) != nil ? "before \(describe(term))" : "found \(describe(term))"
+                conditionError(at: range(of: term), "expected an event or a parameter \(found)",
+                               notes: ["a comparison starts with an event name in quotes or a parameter: \"opened-settings\" >= 3, plan == \"pro\""])
+                return nil
+            }
+        }
+    }
+
+    /// The rest of a comparison after its subject: the operator, the value, and for an event an
+    /// optional `within N unit`.
+    private mutating func comparison(
+        _ subject: ConditionComparison.Subject, at subjectIndex: Int, _ cursor: inout ConditionCursor
+    ) -> ConditionExpression? {
+        let subjectRange = tree.range(subjectIndex)
+        guard let operatorTerm = cursor.current, let comparison = Self.comparisonOperator(operatorTerm, in: tree) else {
+            if case .event(let event) = subject {
+                conditionError(at: subjectRange, "expected a comparison after the event \(Checker.quoted(event))",
+                               notes: ["compare how often it happened: \(Checker.quoted(event)) >= 1"],
+                               fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: subjectRange.end, end: subjectRange.end),
+                                              replacement: " >= 1", message: "insert '>= 1'")])
+            }
+            return nil
+        }
+        cursor.position += 1
+        guard let valueTerm = cursor.current, !isWord(valueTerm, "and"), !isWord(valueTerm, "or") else {
+            conditionError(at: range(of: operatorTerm), "expected a value after '\(comparison)'",
+                           notes: ["compare with a number, a string, true or false"])
+            return nil
+        }
+        cursor.position += 1
+        let value: ConditionLiteral
+        switch subject {
+        case .event(let event):
+            guard tokenIndex(valueTerm, kind: .number) != nil else {
+                conditionError(
+                    .comparisonTypeMismatch, at: range(of: valueTerm),
+                    "the event \(Checker.quoted(event)) is counted, so it is compared with a whole number, not \(describe(valueTerm))")
+                return nil
+            }
+            guard let count = integer(valueTerm, minimum: 0, what: "the count") else { return nil }
+            value = .number(Double(count))
+        case .parameter:
+            guard let literal = literal(valueTerm, expected: "a number, a string, true or false after '\(comparison)'") else { return nil }
+            value = literal
+        }
+        var window: Double?
+        var windowRange: SourceRange?
+        if let word = cursor.current, isWord(word, "within") {
+            cursor.position += 1
+            guard case .event = subject else {
+                conditionError(at: range(of: word), "a time window counts events, and '\(tree.text(subjectIndex))' is a parameter",
+                               notes: ["write 'within' after an event's count: \"opened-settings\" >= 3 within 7 days"])
+                return nil
+            }
+            guard let seconds = timeWindow(after: word, &cursor) else { return nil }
+            window = seconds
+            windowRange = range(of: word).through(range(of: cursor.terms[cursor.position - 1]))
+        }
+        let last = range(of: cursor.terms[cursor.position - 1])
+        return .comparison(ConditionComparison(
+            subject: subject, subjectRange: subjectRange, comparison: comparison, operatorRange: range(of: operatorTerm),
+            value: value, valueRange: range(of: valueTerm), window: window, windowRange: windowRange,
+            range: subjectRange.through(last)))
+    }
+
+    /// `within N unit`, after the `within`: the window's length in seconds.
+    private mutating func timeWindow(after within: TermSyntax, _ cursor: inout ConditionCursor) -> Double? {
+        // Suggested in the plural; the singular is for one (`within 1 day`).
+        let units = Self.timeUnits.map(\.name).filter { $0.hasSuffix("s") }
+        guard let countTerm = cursor.current, let countIndex = tokenIndex(countTerm, kind: .number) else {
+            conditionError(.invalidTimeWindow, at: cursor.current.map { range(of: $0) } ?? range(of: within),
+                           "expected a length after 'within', such as within 7 days")
+            return nil
+        }
+        cursor.position += 1
+        let parsed = number(countIndex)
+        // `within 7d`: the unit written onto the number.
+        if !parsed.unit.isEmpty {
+            let abbreviations = ["m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"]
+            let fixIts: [Diagnostic.FixIt] = abbreviations[parsed.unit].map { unit in
+                [.init(range: tree.range(countIndex), replacement: "\(NumberText.text(parsed.value)) \(unit)", message: "write '\(NumberText.text(parsed.value)) \(unit)'")]
+            } ?? []
+            conditionError(.invalidTimeWindow, at: tree.range(countIndex), "a time window is written as a number and a unit, such as 7 days",
+                           notes: ["the units are minutes, hours, days and weeks"], fixIts: fixIts)
+            return nil
+        }
+        guard checkRange(parsed.value, countTerm, minimum: 0, what: "the time window"), parsed.value > 0 || reportEmptyWindow(countTerm)
+        else { return nil }
+        guard let unitTerm = cursor.current, let unitIndex = tokenIndex(unitTerm, kind: .identifier),
+              !isWord(unitTerm, "and"), !isWord(unitTerm, "or") else {
+            let end = tree.range(countIndex).end
+            conditionError(.invalidTimeWindow, at: tree.range(countIndex), "expected a unit after '\(tree.text(countIndex))': minutes, hours, days or weeks",
+                           fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: end, end: end), replacement: " days", message: "insert 'days'")])
+            return nil
+        }
+        cursor.position += 1
+        let word = tree.text(unitIndex)
+        guard let unit = Self.timeUnits.first(where: { $0.name == word }) else {
+            report(
+                Diagnostic(.invalidTimeWindow, at: tree.range(unitIndex), "unknown time unit '\(word)'",
+                           notes: ["a time window is in minutes, hours, days or weeks"])
+                    .suggesting(Suggestion.didYouMean(word, among: units), replacing: tree.range(unitIndex)))
+            return nil
+        }
+        return parsed.value * unit.seconds
+    }
+
+    private mutating func reportEmptyWindow(_ term: TermSyntax) -> Bool {
+        report(Diagnostic(.valueOutOfRange, at: range(of: term), "the time window must be longer than 0",
+                          notes: ["no event happens within no time, so the count would always be 0"]))
+        return false
+    }
+
+    /// A literal value: a number (no unit), a string, or true or false.
+    mutating func literal(_ term: TermSyntax, expected: String) -> ConditionLiteral? {
+        if let index = tokenIndex(term, kind: .string) { return .string(tree.stringValue(index)) }
+        if isWord(term, "true") { return .bool(true) }
+        if isWord(term, "false") { return .bool(false) }
+        if tokenIndex(term, kind: .number) != nil {
+            return number(term, units: [""], expected: "a number").map { .number($0.value) }
+        }
+        report(Diagnostic(.invalidCondition, at: range(of: term), "expected \(expected), found \(describe(term))"))
+        return nil
+    }
+
+    /// Event names in quotes, separated by commas (`invalidated-by`).
+    mutating func eventNames(_ items: [ValueItemSyntax]) -> [Reference]? {
+        var names: [Reference] = []
+        for item in items {
+            guard item.label == nil, let term = singleTerm(item, type: .eventNames) else {
+                if let label = item.label {
+                    report(Diagnostic(.wrongValueKind, at: tree.range(label), "a list of events takes no label '\(tree.text(label)):'"))
+                }
+                return nil
+            }
+            guard let index = tokenIndex(term, kind: .string) else {
+                let fixIts: [Diagnostic.FixIt] = tokenIndex(term, kind: .identifier).map { word in
+                    [.init(range: tree.range(word), replacement: Checker.quoted(tree.text(word)), message: "put the event name in quotes")]
+                } ?? []
+                report(Diagnostic(.wrongValueKind, at: range(of: term), "expected an event name in quotes, found \(describe(term))",
+                                  fixIts: fixIts))
+                return nil
+            }
+            let name = tree.stringValue(index)
+            if name.isEmpty {
+                report(Diagnostic(.valueOutOfRange, at: tree.range(index), "the event name must not be empty"))
+                return nil
+            }
+            names.append(Reference(name: name, range: tree.range(index)))
+        }
+        return names
+    }
+
+    /// The operator a term is, if it is one.
+    static func comparisonOperator(_ term: TermSyntax, in tree: SyntaxTree) -> String? {
+        guard case .token(let index) = term else { return nil }
+        return comparisonOperators[tree.tokens[index].kind]
+    }
+
+    /// Conditions of one kind with the nested ones of the same kind taken into them:
+    /// `a and (b and c)` is one `all` of three.
+    static func flattened(_ parts: [ConditionExpression], all: Bool) -> [ConditionExpression] {
+        var result: [ConditionExpression] = []
+        for part in parts {
+            switch part {
+            case .all(let inner, _) where all: result += inner
+            case .any(let inner, _) where !all: result += inner
+            default: result.append(part)
+            }
+        }
+        return result
+    }
+
+    private mutating func conditionError(
+        _ code: DiagnosticCode = .invalidCondition, at range: SourceRange, _ message: String, notes: [String] = [],
+        fixIts: [Diagnostic.FixIt] = []
+    ) {
+        report(Diagnostic(code, at: range, message, notes: notes, fixIts: fixIts))
+    }
+}
+
+/// Where reading a condition item's terms has got to.
+struct ConditionCursor {
+    let terms: [TermSyntax]
+    var position = 0
+
+    /// The term at the position, nil at the end.
+    var current: TermSyntax? { position < terms.count ? terms[position] : nil }
+
+    /// Steps over `word` if it is the current term; whether it was.
+    mutating func consume(_ word: String, in reader: ValueReader) -> Bool {
+        guard let term = current, reader.isWord(term, word) else { return false }
+        position += 1
+        return true
+    }
+
+    /// Steps to the next `and` or `or`, or to the end, after a part that failed.
+    mutating func skipToJoiner(in reader: ValueReader) {
+        while let term = current, !reader.isWord(term, "and"), !reader.isWord(term, "or") { position += 1 }
+    }
+}
+
+extension SourceRange {
+    /// The range from this one's start to the end of `other`, in the same file.
+    func through(_ other: SourceRange) -> SourceRange { SourceRange(fileID: fileID, start: start, end: max(end, other.end)) }
+}
