@@ -66,6 +66,8 @@ public struct IRLintSettings: Equatable, Sendable {
     public var allowed: [String] = []
     /// Codes reported as errors for this guide.
     public var denied: [String] = []
+    /// Every block's `allow` and `deny`, by what they reach (`IRLintScopes.swift`).
+    public var scopes = IRLintScopes()
 
     /// Creates empty settings.
     public init() {}

@@ -81,6 +81,12 @@ extension DiagnosticCode {
     public static let inapplicableStyleProperty = DiagnosticCode("GL0309", .warning, "inapplicable-style-property")
     /// A `{placeholder}` in progress text that guidec does not know.
     public static let unknownPlaceholder = DiagnosticCode("GL0310", .error, "unknown-placeholder")
+    /// An `allow` whose code no finding it reaches had on any screen linted.
+    public static let unusedAllow = DiagnosticCode("GL0320", .warning, "unused-allow")
+    /// A lint code in the `allow` or `deny` of a block that none of its findings can be about.
+    public static let lintCodeOutOfScope = DiagnosticCode("GL0321", .warning, "lint-code-out-of-scope")
+    /// An `allow` or `deny` code followed by an empty reason.
+    public static let emptyLintReason = DiagnosticCode("GL0322", .warning, "empty-lint-reason")
 
     // MARK: GL04xx, target frames
 
@@ -175,11 +181,11 @@ extension DiagnosticCode {
         duplicateDeclaration, unknownReference, unknownDeclaration, misplacedDeclaration, missingName,
         unexpectedName, unknownProperty, duplicateProperty, wrongValueKind, valueOutOfRange, missingRequired,
         invalidUnit, unknownOption, conflictingProperties, inapplicableStyleProperty, unknownPlaceholder,
-        underconstrainedAxis, overconstrainedAxis, mixedFrame, notAScrollContainer, anchorWithoutContainer,
-        orderCycle, orderClash, styleCycle, importNotFound, importCycle, misplacedImport, importOutsideRoot,
-        missingTranslation, invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString,
-        unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget,
-        highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent,
-        scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
+        unusedAllow, lintCodeOutOfScope, emptyLintReason, underconstrainedAxis, overconstrainedAxis, mixedFrame,
+        notAScrollContainer, anchorWithoutContainer, orderCycle, orderClash, styleCycle, importNotFound,
+        importCycle, misplacedImport, importOutsideRoot, missingTranslation, invalidDefaultLocale,
+        missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen,
+        targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall,
+        lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
     ]
 }

@@ -71,6 +71,7 @@ extension Checker {
         // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
         let chain: StyleChain = [(node, styles), (tour, tourStyles)]
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
+        noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 
         var highlighted: [String] = []
         var highlightedNames: Set<String> = []

@@ -15,6 +15,8 @@ enum PropertySchema {
     private static let stepDefaults: Set<DeclarationKind> = [.step, .tour, .style]
     private static let pageDefaults: Set<DeclarationKind> = [.page, .pages, .style]
     private static let bothDefaults: Set<DeclarationKind> = [.step, .tour, .page, .pages, .style]
+    /// The blocks whose `allow` and `deny` silence or raise lint findings (docs/layout.md section 10).
+    static let lintScopes: Set<DeclarationKind> = [.guide, .screen, .target, .tour, .step, .pages, .page, .style]
 
     /// Placement sides.
     static let sides = ["auto", "above", "below", "leading", "trailing", "center"]
@@ -31,8 +33,8 @@ enum PropertySchema {
         // lint settings for one guide
         PropertySpec(name: "devices", type: .references, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "orientation", type: .keyword(["portrait", "landscape", "both"]), kinds: [.guide], styleTargets: []),
-        PropertySpec(name: "allow", type: .references, kinds: [.guide], styleTargets: []),
-        PropertySpec(name: "deny", type: .references, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "allow", type: .lintCodes, kinds: lintScopes, styleTargets: []),
+        PropertySpec(name: "deny", type: .lintCodes, kinds: lintScopes, styleTargets: []),
         // pages and buttons
         PropertySpec(name: "indicator", type: .keyword(["dots", "none"]), kinds: [.pages], styleTargets: []),
         PropertySpec(name: "skip", type: .textOrNone, kinds: [.buttons], styleTargets: []),

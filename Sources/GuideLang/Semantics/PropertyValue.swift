@@ -25,6 +25,7 @@ enum PropertyValue {
     case show(ShowValue)
     case conditions([IREventCondition])
     case references([Reference])
+    case lintCodes([LintCodeValue])
     case font(IRFont)
 }
 

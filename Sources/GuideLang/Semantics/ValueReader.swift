@@ -26,6 +26,8 @@ struct ValueReader {
         switch type {
         case .references:
             return references(items).map { .references($0) }
+        case .lintCodes:
+            return lintCodes(items, in: property).map { .lintCodes($0) }
         case .conditions:
             return conditions(items).map { .conditions($0) }
         case .color, .colorOrNone:
@@ -79,7 +81,7 @@ struct ValueReader {
             return show(first).map { .show($0) }
         case .font:
             return font(first).map { .font($0) }
-        case .references, .conditions, .color, .colorOrNone, .overlay:
+        case .references, .lintCodes, .conditions, .color, .colorOrNone, .overlay:
             return nil  // handled above
         }
     }
