@@ -173,6 +173,13 @@ extension DiagnosticCode {
     /// A guide that no screen of the run could lay out (its orientation rules them all out).
     public static let guideNotLinted = DiagnosticCode("GL1012", .warning, "guide-not-linted")
 
+    // MARK: GL12xx, content: images, and the Markdown subset of texts
+
+    /// A `symbol("...")` image whose name is empty or not in the form of a system symbol's name.
+    public static let invalidSymbolName = DiagnosticCode("GL1201", .error, "invalid-symbol-name")
+    /// An `image` whose asset name is the empty string.
+    public static let emptyImageName = DiagnosticCode("GL1202", .error, "empty-image-name")
+
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedString, unexpectedCharacter, invalidColor, invalidEscape, unterminatedComment,
@@ -187,5 +194,6 @@ extension DiagnosticCode {
         missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen,
         targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall,
         lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
+        invalidSymbolName, emptyImageName,
     ]
 }

@@ -3548,5 +3548,73 @@ extension DiagnosticExplanation {
 
                     """),
             ]),
+        DiagnosticExplanation(
+            code: .invalidSymbolName,
+            title: "malformed symbol name",
+            explanation: """
+                `image: symbol("star.fill")` shows a system symbol (an SF Symbol on Apple platforms, which \
+                `Image(systemName:)` draws) instead of an image asset. System symbols are named in lowercase \
+                words of letters and digits joined by dots: `star.fill`, `person.crop.circle`, `1.circle`. A name \
+                that is empty, has an empty part (`star..fill`), capitals, spaces or other characters cannot \
+                name one, and the app would draw nothing. Where the name was clearly meant (`Star Fill`, \
+                `star_fill`), the fix-it writes it in the symbols' form. guidec cannot know whether a name in the \
+                right form exists: the set of symbols grows with every OS release, so check the name in the SF \
+                Symbols app.
+                """,
+            example: [
+                File(name: "GL1201-invalid-symbol-name.guide", text: """
+                    // expect: GL1201
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page favourites { title: "Keep your favourites"  image: symbol("Star Fill") }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1201-invalid-symbol-name.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page favourites { title: "Keep your favourites"  image: symbol("star.fill") }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .emptyImageName,
+            title: "image without a name",
+            explanation: """
+                `image: "welcome"` names an image in the app's asset catalogue. An empty name names nothing, so \
+                the app would show an empty frame where the image should be (and lint would still leave room for \
+                it on a page). Name the asset, use a system symbol with `symbol("star.fill")`, or remove \
+                `image`.
+                """,
+            example: [
+                File(name: "GL1202-empty-image-name.guide", text: """
+                    // expect: GL1202
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  image: "" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1202-empty-image-name.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  image: "welcome" }
+                      }
+                    }
+
+                    """),
+            ]),
     ]
 }

@@ -131,8 +131,8 @@ extension Checker {
                     .missingRequired, at: pageNode.headerRange, "\(pageNode.displayName) shows nothing",
                     help: ["add a 'title', a 'body' or an 'image'"]))
             }
-            var image: String?
-            if case .string(let name)? = pageNode.value("image") { image = name }
+            var image: IRImage?
+            if case .image(let value)? = pageNode.value("image") { image = value }
             pages.append(IRPage(
                 id: pageNode.name,
                 image: image,

@@ -40,7 +40,7 @@ enum PropertySchema {
         PropertySpec(name: "skip", type: .textOrNone, kinds: [.buttons], styleTargets: []),
         PropertySpec(name: "next", type: .textOrNone, kinds: [.buttons], styleTargets: []),
         PropertySpec(name: "done", type: .textOrNone, kinds: [.buttons], styleTargets: []),
-        PropertySpec(name: "image", type: .string, kinds: [.page, .step], styleTargets: []),
+        PropertySpec(name: "image", type: .image, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "body", type: .text, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "background", type: .color, kinds: pageDefaults, styleTargets: [.page]),
         PropertySpec(name: "style", type: .identifier, kinds: [.pages, .page, .tour, .step, .style], styleTargets: []),

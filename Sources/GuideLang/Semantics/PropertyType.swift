@@ -24,6 +24,8 @@ enum PropertyType: Equatable {
     case references
     /// Diagnostic codes, each with an optional reason: `GL1007 "why", GL1002`.
     case lintCodes
+    /// An image: an asset name, or `symbol("name")` for a system symbol.
+    case image
     case font
     case progress
 
@@ -51,6 +53,7 @@ enum PropertyType: Equatable {
         case .show: "once, always, once(key: \"...\", version: 2) or times(3)"
         case .conditions: "event conditions such as \"opened-settings\" >= 3"
         case .references: "one or more names separated by commas"
+        case .image: "an asset name such as \"welcome\", or symbol(\"star.fill\")"
         case .lintCodes: "diagnostic codes separated by commas, each with an optional reason, such as GL1007 \"small by design\""
         case .font: "a text style or size with an optional weight, such as title1 bold or 20 \"Wawati SC\""
         case .progress: "text with {current} and {total}, or 'none'"

@@ -26,6 +26,7 @@ enum PropertyValue {
     case conditions([IREventCondition])
     case references([Reference])
     case lintCodes([LintCodeValue])
+    case image(IRImage)
     case font(IRFont)
 }
 

@@ -53,6 +53,8 @@ struct ValueReader {
             return text(first, allowNone: true).map { .optionalText($0) }
         case .string:
             return string(first).map { .string($0) }
+        case .image:
+            return image(first).map { .image($0) }
         case .identifier:
             return identifier(first).map { .string($0.name) }
         case .length(let minimum):
