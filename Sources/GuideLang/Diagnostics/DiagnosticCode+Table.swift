@@ -179,6 +179,10 @@ extension DiagnosticCode {
     public static let invalidSymbolName = DiagnosticCode("GL1201", .error, "invalid-symbol-name")
     /// An `image` whose asset name is the empty string.
     public static let emptyImageName = DiagnosticCode("GL1202", .error, "empty-image-name")
+    /// A `**`, `*`, `_` or backtick in a text that opens bold, italic or code text and is never closed.
+    public static let unclosedMarkup = DiagnosticCode("GL1203", .error, "unclosed-markup")
+    /// A `[label](...)` link in a text whose URL is empty, holds a space or is not closed.
+    public static let linkWithoutUrl = DiagnosticCode("GL1204", .error, "link-without-url")
 
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
@@ -194,6 +198,6 @@ extension DiagnosticCode {
         missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen,
         targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall,
         lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
-        invalidSymbolName, emptyImageName,
+        invalidSymbolName, emptyImageName, unclosedMarkup, linkWithoutUrl,
     ]
 }

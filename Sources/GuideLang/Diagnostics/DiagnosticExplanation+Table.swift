@@ -3616,5 +3616,73 @@ extension DiagnosticExplanation {
 
                     """),
             ]),
+        DiagnosticExplanation(
+            code: .unclosedMarkup,
+            title: "unclosed emphasis or code",
+            explanation: """
+                A text may use a small Markdown subset (docs/language.md section 10.4): `**bold**`, `*italic*` \
+                or `_italic_`, `` `code` `` and `[label](https://url)`. A delimiter opens a style when it stands \
+                before a word (`**Tap`), as CommonMark has it, so `5 * 3` and `snake_case` stay as written; one \
+                that opens a style and is never closed would show the delimiter itself, or, in an app that \
+                renders Markdown differently, turn the rest of the text bold. Close it, or write a backslash \
+                before it for the character itself (in a `.guide` string, `"\\\\*"`). Every translation of a key \
+                is checked too, the message naming its locale. In a literal written without escapes the error \
+                points at the delimiter, with a fix-it that closes it at the end of the text.
+                """,
+            example: [
+                File(name: "GL1203-unclosed-markup.guide", text: """
+                    // expect: GL1203
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page pay { title: "Easy payments"  body: "**Tap once to pay, with any card." }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1203-unclosed-markup.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page pay { title: "Easy payments"  body: "**Tap once** to pay, with any card." }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .linkWithoutUrl,
+            title: "link without a URL",
+            explanation: """
+                A text may hold a link, `[label](https://example.com/help)` (docs/language.md section 10.4): the \
+                label is drawn as a link and opens the URL when tapped. A link whose parentheses are empty, whose \
+                URL holds a space, or whose `)` is missing has nothing to open. Write the URL, or remove the \
+                brackets. Brackets not followed by `(` are not a link and stay as written (`[beta]`).
+                """,
+            example: [
+                File(name: "GL1204-link-without-url.guide", text: """
+                    // expect: GL1204
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page help { title: "Need help?"  body: "Read the [payment guide]() before your first payment." }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1204-link-without-url.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page help { title: "Need help?"  body: "Read the [payment guide](https://walletoy.example/help) before your first payment." }
+                      }
+                    }
+
+                    """),
+            ]),
     ]
 }

@@ -22,14 +22,7 @@ extension ValueReader {
                 .suggesting(Suggestion.didYouMean(name, among: ["symbol"]), replacing: tree.range(call.name)))
             return nil
         default:
-            if case .token(let word) = term, tree.tokens[word].kind == .identifier {
-                let quoted = "\"\(tree.text(word))\""
-                report(Diagnostic(
-                    .wrongValueKind, at: tree.range(word), "expected \(PropertyType.image.expectation), found \(describe(term))",
-                    fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
-                return nil
-            }
-            wrongKind(term, expected: PropertyType.image.expectation)
+            wrongKindOfString(term, expected: PropertyType.image.expectation)
             return nil
         }
     }
@@ -43,9 +36,7 @@ extension ValueReader {
               case .token(let index) = call.arguments[0].terms[0], tree.tokens[index].kind == .string else {
             if call.arguments.count == 1, call.arguments[0].label == nil, call.arguments[0].terms.count == 1,
                case .token(let word) = call.arguments[0].terms[0], tree.tokens[word].kind == .identifier {
-                let quoted = "\"\(tree.text(word))\""
-                report(Diagnostic(.wrongValueKind, at: tree.range(word), "a symbol's name is a string",
-                                  fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
+                wrongKindOfString(.token(word), expected: "a string", message: "a symbol's name is a string")
                 return nil
             }
             if call.arguments.isEmpty {
