@@ -69,6 +69,8 @@ public struct IRLintSettings: Equatable, Sendable {
     public var allowed: [String] = []
     /// Codes reported as errors for this guide.
     public var denied: [String] = []
+    /// Every block's `allow` and `deny`, by what they reach (`IRLintScopes.swift`).
+    public var scopes = IRLintScopes()
 
     /// Creates empty settings.
     public init() {}
@@ -239,8 +241,8 @@ public struct IRButtons: Equatable, Sendable {
 public struct IRPage: Equatable, Sendable {
     /// The page's identifier.
     public var id: String
-    /// The image asset name.
-    public var image: String?
+    /// The image: an asset or a system symbol.
+    public var image: IRImage?
     /// The heading.
     public var title: IRText?
     /// The text under the heading.
@@ -260,7 +262,7 @@ public struct IRPage: Equatable, Sendable {
 
     /// Creates a page.
     public init(
-        id: String, image: String? = nil, title: IRText? = nil, body: IRText? = nil, background: IRColor, textColor: IRColor,
+        id: String, image: IRImage? = nil, title: IRText? = nil, body: IRText? = nil, background: IRColor, textColor: IRColor,
         titleFont: IRFont, bodyFont: IRFont, maxLines: Int? = nil, range: SourceRange? = nil
     ) {
         self.id = id
@@ -392,8 +394,8 @@ public struct IRStep: Equatable, Sendable {
     public var title: IRText?
     /// The tip's body.
     public var body: IRText?
-    /// An image shown with the tip.
-    public var image: String?
+    /// An image shown with the tip: an asset or a system symbol.
+    public var image: IRImage?
     /// Where to scroll the highlighted target's container to, overriding the target's own anchor.
     public var scrollAnchor: String?
     /// The cut-out shape.
@@ -429,7 +431,7 @@ public struct IRStep: Equatable, Sendable {
 
     /// Creates a step.
     public init(
-        id: String, targets: [String], title: IRText? = nil, body: IRText? = nil, image: String? = nil,
+        id: String, targets: [String], title: IRText? = nil, body: IRText? = nil, image: IRImage? = nil,
         scrollAnchor: String? = nil, shape: IRShape, padding: Double, overlay: IROverlay? = nil, placement: IRPlacement,
         advance: [IRAdvance], controls: IRControls = IRControls(), overlayTap: String = "nothing", targetTaps: String = "block",
         actions: [IRAction] = [], progress: IRText? = nil, missingTarget: IRMissingTarget, tip: IRTipStyle,

@@ -60,7 +60,7 @@ extension IRJSONReader {
         let fields = object(value, Self.pageKeys)
         let page = IRPage(
             id: member(fields, "id") { $0.identifier($1) },
-            image: member(fields, "image") { $0.nullableString($1) },
+            image: member(fields, "image") { $0.readImage($1) },
             title: member(fields, "title") { $0.nullableText($1) },
             body: member(fields, "body") { $0.nullableText($1) },
             background: member(fields, "background") { $0.color($1) },

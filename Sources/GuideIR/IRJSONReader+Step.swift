@@ -34,7 +34,7 @@ extension IRJSONReader {
             targets: member(fields, "targets") { reader, value in reader.array(value, unique: true) { $0.identifier($1) } },
             title: member(fields, "title") { $0.nullableText($1) },
             body: member(fields, "body") { $0.nullableText($1) },
-            image: member(fields, "image") { $0.nullableString($1) },
+            image: member(fields, "image") { $0.readImage($1) },
             scrollAnchor: member(fields, "scrollAnchor") { $0.nullableChoice($1, Self.anchors) },
             shape: member(fields, "shape") { $0.readShape($1) },
             padding: member(fields, "padding") { $0.number($1, minimum: 0) },

@@ -19,7 +19,13 @@ public struct PreparedText: Sendable {
         lineHeight = metrics.leading
         isEmpty = text.isEmpty
         var recorder = TextMetrics.SegmentRecorder()
-        if !text.isEmpty { TextMetrics.scan(text, fontSize: fontSize, weight: weight, into: &recorder) }
+        // Markup characters are not drawn, so they are not measured.
+        let markup = TextMarkup(text)
+        if markup.hasMarkup {
+            TextMetrics.scan(markup, fontSize: fontSize, weight: weight, into: &recorder)
+        } else if !text.isEmpty {
+            TextMetrics.scan(text, fontSize: fontSize, weight: weight, into: &recorder)
+        }
         pieces = recorder.pieces
         advances = recorder.advances
     }

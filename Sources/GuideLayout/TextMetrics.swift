@@ -69,7 +69,31 @@ public enum TextMetrics {
     /// Scans `text` once into the pieces line filling works on (unbreakable segments with their
     /// characters' advances, breaking spaces and forced breaks), all independent of the width.
     static func scan(_ text: String, fontSize: Double, weight: String, into recorder: inout SegmentRecorder) {
-        let narrowAdvance = averageAdvance(weight: weight) * fontSize
+        scanScalars(text, fontSize: fontSize, narrowAdvance: averageAdvance(weight: weight) * fontSize, into: &recorder)
+        recorder.finish()
+    }
+
+    /// Scans the runs of a text with markup (`TextMarkup`) as one text: only what is drawn is
+    /// measured, bold runs at a bold weight and code at a monospaced advance (docs/layout.md 4.1).
+    static func scan(_ markup: TextMarkup, fontSize: Double, weight: String, into recorder: inout SegmentRecorder) {
+        for run in markup.runs {
+            let advance = run.isCode ? monospacedAdvance : averageAdvance(weight: run.isBold ? boldened(weight) : weight)
+            scanScalars(run.text, fontSize: fontSize, narrowAdvance: advance * fontSize, into: &recorder)
+        }
+        recorder.finish()
+    }
+
+    /// The advance of every character of monospaced (code) text in ems: SF Mono's is 0.6.
+    public static let monospacedAdvance = 0.6
+
+    /// The weight bold text in a font of `weight` is drawn at: bold, or the weight itself when heavier.
+    static func boldened(_ weight: String) -> String {
+        ["heavy", "black"].contains(weight) ? weight : "bold"
+    }
+
+    /// Adds the scalars of `text` to `recorder`, ordinary characters `narrowAdvance` wide; a
+    /// segment may go on into the next call, as a word goes on across a change of style.
+    private static func scanScalars(_ text: String, fontSize: Double, narrowAdvance: Double, into recorder: inout SegmentRecorder) {
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
             let kind = kind(of: scalar)
@@ -95,7 +119,6 @@ public enum TextMetrics {
                 recorder.addCharacter(scalar, advance: narrowAdvance, isWide: false)
             }
         }
-        recorder.finish()
     }
 
     /// The font size in points at `category`: the style's size in Apple's table (in proportion when

@@ -1,4 +1,5 @@
 import Foundation
+import GuideLang
 
 /// A code's file in docs/diagnostics/, read as the tests need it: the failing example, which is
 /// the code's fixture, and the fixed example, each as files with their bytes. The layout is in
@@ -42,7 +43,7 @@ struct DiagnosticDocument: Sendable {
     /// The folder of Fixtures/ that holds the code's golden: `lint` for GL10xx, `format` for
     /// GL09xx, `diagnostics` for the rest.
     var fixtureFolder: String {
-        id.hasPrefix("GL10") ? "lint" : id.hasPrefix("GL09") ? "format" : "diagnostics"
+        DiagnosticCode.named(id)?.isReportedByLint == true ? "lint" : id.hasPrefix("GL09") ? "format" : "diagnostics"
     }
 
     /// Reads and parses a code's file.

@@ -38,7 +38,7 @@ struct DiagnosticFixtureTests {
     }
 
     /// Whether a code is reported by `guidec lint`'s layout checks (its fixture is in lint/).
-    static func isLintCode(_ code: DiagnosticCode) -> Bool { code.id.hasPrefix("GL10") }
+    static func isLintCode(_ code: DiagnosticCode) -> Bool { code.isReportedByLint }
 
     /// Whether a code is reported by `guidec fmt --check` (its fixture is in format/).
     static func isFormatCode(_ code: DiagnosticCode) -> Bool { code.id.hasPrefix("GL09") }

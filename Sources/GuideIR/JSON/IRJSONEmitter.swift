@@ -89,7 +89,7 @@ public enum IRJSONEmitter {
                 for page in pages.pages {
                     json.object { json in
                         json.key("id"); json.string(page.id)
-                        json.key("image"); json.string(page.image)
+                        json.key("image"); write(page.image, &json)
                         json.key("title"); write(page.title, &json)
                         json.key("body"); write(page.body, &json)
                         json.key("background"); write(page.background, &json)
@@ -174,7 +174,7 @@ public enum IRJSONEmitter {
             json.key("targets"); json.array { json in for target in step.targets { json.string(target) } }
             json.key("title"); write(step.title, &json)
             json.key("body"); write(step.body, &json)
-            json.key("image"); json.string(step.image)
+            json.key("image"); write(step.image, &json)
             json.key("scrollAnchor"); json.string(step.scrollAnchor)
             json.key("shape"); write(step.shape, &json)
             json.key("padding"); json.number(step.padding)

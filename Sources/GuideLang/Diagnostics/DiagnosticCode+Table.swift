@@ -89,6 +89,12 @@ extension DiagnosticCode {
     public static let reservedActionId = DiagnosticCode("GL0313", .error, "reserved-action-id")
     /// An action's url that is not an absolute URL with a scheme.
     public static let invalidActionUrl = DiagnosticCode("GL0314", .error, "invalid-action-url")
+    /// An `allow` whose code no finding it reaches had on any screen linted.
+    public static let unusedAllow = DiagnosticCode("GL0320", .warning, "unused-allow")
+    /// A lint code in the `allow` or `deny` of a block that none of its findings can be about.
+    public static let lintCodeOutOfScope = DiagnosticCode("GL0321", .warning, "lint-code-out-of-scope")
+    /// An `allow` or `deny` code followed by an empty reason.
+    public static let emptyLintReason = DiagnosticCode("GL0322", .warning, "empty-lint-reason")
 
     // MARK: GL04xx, target frames
 
@@ -208,6 +214,17 @@ extension DiagnosticCode {
     /// A parameter that no condition compares.
     public static let unusedParameter = DiagnosticCode("GL1111", .warning, "unused-parameter")
 
+    // MARK: GL12xx, content: images, and the Markdown subset of texts
+
+    /// A `symbol("...")` image whose name is empty or not in the form of a system symbol's name.
+    public static let invalidSymbolName = DiagnosticCode("GL1201", .error, "invalid-symbol-name")
+    /// An `image` whose asset name is the empty string.
+    public static let emptyImageName = DiagnosticCode("GL1202", .error, "empty-image-name")
+    /// A `**`, `*`, `_` or backtick in a text that opens bold, italic or code text and is never closed.
+    public static let unclosedMarkup = DiagnosticCode("GL1203", .error, "unclosed-markup")
+    /// A `[label](...)` link in a text whose URL is empty, holds a space or is not closed.
+    public static let linkWithoutUrl = DiagnosticCode("GL1204", .error, "link-without-url")
+
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedString, unexpectedCharacter, invalidColor, invalidEscape, unterminatedComment,
@@ -216,15 +233,16 @@ extension DiagnosticCode {
         duplicateDeclaration, unknownReference, unknownDeclaration, misplacedDeclaration, missingName,
         unexpectedName, unknownProperty, duplicateProperty, wrongValueKind, valueOutOfRange, missingRequired,
         invalidUnit, unknownOption, conflictingProperties, inapplicableStyleProperty, unknownPlaceholder,
-        controlNeverShown, stepCannotBeLeft, reservedActionId, invalidActionUrl, underconstrainedAxis,
-        overconstrainedAxis, mixedFrame, notAScrollContainer, anchorWithoutContainer, malformedDistance,
-        constantBeforePercentage, uncombinedTerms, negatedConstant, orderCycle, orderClash, styleCycle,
-        importNotFound, importCycle, misplacedImport, importOutsideRoot, missingTranslation,
-        invalidDefaultLocale, missingStrings, unusedTarget, unusedStyle, unusedString, unusedScreen,
-        unformatted, targetOffScreen, targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap,
-        tooManyLines, tapTargetTooSmall, lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor,
-        pageOverflow, guideNotLinted, invalidCondition, unknownParameter, parameterTypeMismatch,
-        comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups,
-        groupOfOne, groupOrderCycle, unusedParameter,
+        controlNeverShown, stepCannotBeLeft, reservedActionId, invalidActionUrl, unusedAllow,
+        lintCodeOutOfScope, emptyLintReason, underconstrainedAxis, overconstrainedAxis, mixedFrame,
+        notAScrollContainer, anchorWithoutContainer, malformedDistance, constantBeforePercentage,
+        uncombinedTerms, negatedConstant, orderCycle, orderClash, styleCycle, importNotFound, importCycle,
+        misplacedImport, importOutsideRoot, missingTranslation, invalidDefaultLocale, missingStrings,
+        unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea,
+        tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast,
+        overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, invalidCondition,
+        unknownParameter, parameterTypeMismatch, comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds,
+        dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName,
+        emptyImageName, unclosedMarkup, linkWithoutUrl,
     ]
 }

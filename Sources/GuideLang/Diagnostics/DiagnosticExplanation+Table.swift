@@ -1856,6 +1856,154 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .unusedAllow,
+            title: "allow that silences nothing",
+            explanation: """
+                An `allow: CODE` on a block silences the findings of that code about the block (docs/layout.md \
+                section 10). When `guidec lint` laid out everything the `allow` reaches, on every screen of the \
+                run, and found nothing of that code there, the `allow` silences nothing: perhaps the layout was \
+                fixed since, or the `allow` was written on the wrong block. An unused `allow` would hide the next \
+                real finding without anyone deciding it should, so lint reports it, with a fix-it that removes \
+                the code (or the whole property when it lists nothing else). Only `guidec lint` can tell, since \
+                only it lays out; and it says so only when no guide of the run was left out for errors, since an \
+                `allow` on a shared screen or style may be needed by a guide that was not laid out.
+                """,
+            example: [
+                File(name: "GL0320-unused-allow.guide", text: """
+                    // expect: GL0320
+                    // The close button is small on purpose, and the step that is advanced by tapping it says so.
+                    // The 'allow' on the login step silences nothing: that step advances with a tap anywhere, so
+                    // its target's size is never checked.
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      screen home {
+                        target close { trailing: 16 safe  top: 8 safe  size: 30 x 30 }
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+                      tour basics on home {
+                        step login { highlight: login  title: "Log in to your account"  allow: GL1007 }
+                        step close {
+                          highlight: close
+                          title: "Close the tour here"
+                          advance: tap target
+                          allow: GL1007 "the close button is small by design"
+                        }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0320-unused-allow.guide", text: """
+                    // The 'allow' that silenced nothing is gone; the one that silences the close button's small
+                    // tap target stays, with its reason.
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      screen home {
+                        target close { trailing: 16 safe  top: 8 safe  size: 30 x 30 }
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+                      tour basics on home {
+                        step login { highlight: login  title: "Log in to your account" }
+                        step close {
+                          highlight: close
+                          title: "Close the tour here"
+                          advance: tap target
+                          allow: GL1007 "the close button is small by design"
+                        }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .lintCodeOutOfScope,
+            title: "lint code that never reaches its block",
+            explanation: """
+                Each layout lint code is about something (docs/layout.md section 10): a target a step highlights \
+                (GL1001, GL1002, GL1007, GL1010), a step (GL1003 to GL1005, GL1009), a step or a page (GL1006, \
+                GL1008), a page (GL1011) or the guide as a whole (GL1012). An `allow` or `deny` reaches only the \
+                findings about its block and what it contains or styles: a target's `allow: GL1011` can never \
+                meet a page that overflows, so it changes nothing. The code is dropped, with a fix-it that \
+                removes it, and the note names the blocks where it would take effect. Move it there.
+                """,
+            example: [
+                File(name: "GL0321-lint-code-out-of-scope.guide", text: """
+                    // expect: GL0321
+                    // The page is long on small phones; the 'allow' for it is written on a target, which no page
+                    // finding is ever about.
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  body: "Your wallet, on every device." }
+                      }
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60  allow: GL1011 }
+                      }
+                      tour basics on home {
+                        step login { highlight: login  title: "Log in to your account" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0321-lint-code-out-of-scope.guide", text: """
+                    // The 'allow' is on the page, where a page-overflow finding is about.
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  body: "Your wallet, on every device."  allow: GL1011 "checked by hand on an SE" }
+                      }
+                      screen home {
+                        target login { leading: 16 safe  width: 48%  bottom: 110 safe  height: 60 }
+                      }
+                      tour basics on home {
+                        step login { highlight: login  title: "Log in to your account" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .emptyLintReason,
+            title: "empty reason",
+            explanation: """
+                A code in `allow` or `deny` may be followed by a string saying why (`allow: GL1007 "small by \
+                design"`), for whoever reads the file next. An empty reason (or one of only spaces) says \
+                nothing and looks like a justification that was meant to be written. The code still applies, \
+                without a reason; the fix-it removes the empty string. Write the reason, or remove it.
+                """,
+            example: [
+                File(name: "GL0322-empty-lint-reason.guide", text: """
+                    // expect: GL0322
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      screen home {
+                        target close { trailing: 16 safe  top: 8 safe  size: 30 x 30 }
+                      }
+                      tour basics on home {
+                        step close { highlight: close  title: "Close the tour here"  advance: tap target  allow: GL1007 "" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0322-empty-lint-reason.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      screen home {
+                        target close { trailing: 16 safe  top: 8 safe  size: 30 x 30 }
+                      }
+                      tour basics on home {
+                        step close { highlight: close  title: "Close the tour here"  advance: tap target  allow: GL1007 "the close button is small by design" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .underconstrainedAxis,
             title: "target axis with too few constraints",
             explanation: """
@@ -4176,6 +4324,142 @@ extension DiagnosticExplanation {
                       title: "Turn on sync"
                       when: has-account and not is-pro
                       pages { page sync { title: "Your photos on every device" } }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidSymbolName,
+            title: "malformed symbol name",
+            explanation: """
+                `image: symbol("star.fill")` shows a system symbol (an SF Symbol on Apple platforms, which \
+                `Image(systemName:)` draws) instead of an image asset. System symbols are named in lowercase \
+                words of letters and digits joined by dots: `star.fill`, `person.crop.circle`, `1.circle`. A name \
+                that is empty, has an empty part (`star..fill`), capitals, spaces or other characters cannot \
+                name one, and the app would draw nothing. Where the name was clearly meant (`Star Fill`, \
+                `star_fill`), the fix-it writes it in the symbols' form. guidec cannot know whether a name in the \
+                right form exists: the set of symbols grows with every OS release, so check the name in the SF \
+                Symbols app.
+                """,
+            example: [
+                File(name: "GL1201-invalid-symbol-name.guide", text: """
+                    // expect: GL1201
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page favourites { title: "Keep your favourites"  image: symbol("Star Fill") }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1201-invalid-symbol-name.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page favourites { title: "Keep your favourites"  image: symbol("star.fill") }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .emptyImageName,
+            title: "image without a name",
+            explanation: """
+                `image: "welcome"` names an image in the app's asset catalogue. An empty name names nothing, so \
+                the app would show an empty frame where the image should be (and lint would still leave room for \
+                it on a page). Name the asset, use a system symbol with `symbol("star.fill")`, or remove \
+                `image`.
+                """,
+            example: [
+                File(name: "GL1202-empty-image-name.guide", text: """
+                    // expect: GL1202
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  image: "" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1202-empty-image-name.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page welcome { title: "Welcome"  image: "welcome" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .unclosedMarkup,
+            title: "unclosed emphasis or code",
+            explanation: """
+                A text may use a small Markdown subset (docs/language.md section 10.4): `**bold**`, `*italic*` \
+                or `_italic_`, `` `code` `` and `[label](https://url)`. A delimiter opens a style when it stands \
+                before a word (`**Tap`), as CommonMark has it, so `5 * 3` and `snake_case` stay as written; one \
+                that opens a style and is never closed would show the delimiter itself, or, in an app that \
+                renders Markdown differently, turn the rest of the text bold. Close it, or write a backslash \
+                before it for the character itself (in a `.guide` string, `"\\\\*"`). Every translation of a key \
+                is checked too, the message naming its locale. In a literal written without escapes the error \
+                points at the delimiter, with a fix-it that closes it at the end of the text.
+                """,
+            example: [
+                File(name: "GL1203-unclosed-markup.guide", text: """
+                    // expect: GL1203
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page pay { title: "Easy payments"  body: "**Tap once to pay, with any card." }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1203-unclosed-markup.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page pay { title: "Easy payments"  body: "**Tap once** to pay, with any card." }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .linkWithoutUrl,
+            title: "link without a URL",
+            explanation: """
+                A text may hold a link, `[label](https://example.com/help)` (docs/language.md section 10.4): the \
+                label is drawn as a link and opens the URL when tapped. A link whose parentheses are empty, whose \
+                URL holds a space, or whose `)` is missing has nothing to open. Write the URL, or remove the \
+                brackets. Brackets not followed by `(` are not a link and stay as written (`[beta]`).
+                """,
+            example: [
+                File(name: "GL1204-link-without-url.guide", text: """
+                    // expect: GL1204
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page help { title: "Need help?"  body: "Read the [payment guide]() before your first payment." }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1204-link-without-url.guide", text: """
+                    guide walletoy {
+                      title: "Welcome to Walletoy"
+                      pages {
+                        page help { title: "Need help?"  body: "Read the [payment guide](https://walletoy.example/help) before your first payment." }
+                      }
                     }
 
                     """),

@@ -33,7 +33,7 @@ public struct DocumentCheck: Sendable {
         let compilation = Compilation.compile(roots: [source], provider: provider)
         var diagnostics = compilation.diagnostics
         if let lintOptions {
-            diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions)
+            diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions, reportingUnusedAllows: !compilation.hasErrors)
         }
         return Outcome(check: self, files: compilation.files,
                        diagnostics: diagnostics.filter { $0.range.fileID.index == 0 }.sortedBySourcePosition())

@@ -18,8 +18,6 @@ public final class LintStream: GuideStreamReceiver {
     private var pending: [IRGuide] = []
     /// How many guides have been received.
     private var receivedCount = 0
-    private var allowed: [Int: Set<String>] = [:]
-    private var denied: [Int: Set<String>] = [:]
     private let background: BackgroundLinter
     private let budget: DiagnosticBudget?
 
@@ -40,30 +38,30 @@ public final class LintStream: GuideStreamReceiver {
 
     /// Queues a guide, and hands the queue to the background once it holds a batch.
     public func receive(_ guide: IRGuide) {
-        let index = receivedCount
         receivedCount += 1
-        if !guide.lint.allowed.isEmpty { allowed[index] = Set(guide.lint.allowed) }
-        if !guide.lint.denied.isEmpty { denied[index] = Set(guide.lint.denied) }
         pending.append(guide)
         guard pending.count >= batchSize else { return }
-        background.lint(pending, firstIndex: receivedCount - pending.count, allowed: allowed)
+        background.lint(pending, firstIndex: receivedCount - pending.count)
         pending.removeAll(keepingCapacity: true)
     }
 
     /// Lints what is still queued and returns the diagnostics (merged across screens, in source
     /// order) and the layouts. With a budget, the diagnostics are those it admitted, and what it
-    /// left out is counted in it.
-    public func finish() -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
-        background.lint(pending, firstIndex: receivedCount - pending.count, allowed: allowed, onEveryCore: true)
+    /// left out is counted in it. `reportingUnusedAllows` adds GL0320 for each `allow` that
+    /// silenced nothing: right only when every guide that an `allow` may reach was linted (no
+    /// guide was left out for errors).
+    public func finish(reportingUnusedAllows: Bool = true) -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
+        background.lint(pending, firstIndex: receivedCount - pending.count, onEveryCore: true)
         pending.removeAll()
         let combined = background.waitForResult()
-        var diagnostics = combined.merged(allowed: allowed, denied: denied)
+        var diagnostics = combined.merged()
+        if reportingUnusedAllows { diagnostics = (diagnostics + combined.unusedAllowDiagnostics()).sortedBySourcePosition() }
         if let budget {
             diagnostics = budget.admitted(diagnostics)
-            for (guide, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) {
+            for (_, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) {
                 guard let range = left.firstRange else { continue }
                 let severity = left.codes.map { code in
-                    budget.reportedSeverity(denied[guide]?.contains(code.id) == true ? .error : code.severity, code: code)
+                    budget.reportedSeverity(left.deniedCodes.contains(code) ? .error : code.severity, code: code)
                 }.max() ?? .warning
                 budget.count(left.count, severity: severity, firstRange: range)
             }
@@ -96,18 +94,18 @@ private final class BackgroundLinter: Sendable {
 
     /// Lints a batch after those before it: on the background queue, or (the last batch) on
     /// every core while the caller waits.
-    func lint(_ guides: [IRGuide], firstIndex: Int, allowed: [Int: Set<String>], onEveryCore: Bool = false) {
+    func lint(_ guides: [IRGuide], firstIndex: Int, onEveryCore: Bool = false) {
         let work: @Sendable () -> Void = { [self] in
             let linters = Linter.lint(guides, firstIndex: firstIndex, options: options)
             // Appended in place: the joined findings grow with the program, and a copy per batch would not.
             combined.withLock { joined in
-                for linter in linters { join(linter, into: &joined, allowed: allowed) }
+                for linter in linters { join(linter, into: &joined) }
             }
         }
         if onEveryCore { queue.sync(execute: work) } else { queue.async(execute: work) }
     }
 
-    private func join(_ linter: Linter, into joined: inout Linter, allowed: [Int: Set<String>]) {
+    private func join(_ linter: Linter, into joined: inout Linter) {
         var linter = linter
         if let layoutSink {
             for layout in linter.layouts { layoutSink(layout) }
@@ -117,10 +115,10 @@ private final class BackgroundLinter: Sendable {
             joined.append(linter)
             return
         }
-        joined.append(linter, keepingAtMost: limit) { code, guide in
-            // A finding of a code silenced for its guide, or for the run, takes no room: an
-            // error is never silenced.
-            code.severity == .error || !(allowed[guide]?.contains(code.id) == true || silencedCodes.contains(code.id))
+        joined.append(linter, keepingAtMost: limit) { code, _ in
+            // A finding of a code the run silences takes no room (those an 'allow' silences were
+            // dropped already): an error is never silenced.
+            code.severity == .error || !silencedCodes.contains(code.id)
         }
     }
 

@@ -4,10 +4,12 @@ import GuideIR
 /// happened on, with the guides' allow and deny lists applied.
 extension Linter {
     /// Notes a finding on the screen being laid out; findings are merged across screens later.
+    /// `target` names the target a finding about a highlighted target is about.
     mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
-                         labels: [Diagnostic.Label] = [], detail: String, help: [String] = [], subject: Subject? = nil) {
+                         labels: [Diagnostic.Label] = [], target: String? = nil, detail: String, help: [String] = [],
+                         subject: Subject? = nil) {
         findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
-                                subject: subject))
+                                subject: subject, decision: decision(for: code, about: lintSubjects(for: code, target: target))))
     }
 
     /// What makes findings on different screens one diagnostic: the same code, place and message
@@ -28,6 +30,8 @@ extension Linter {
         /// The steps a finding about a shared value applies to, in the order found (each once:
         /// a step is linted once).
         var subjects: [Subject] = []
+        /// Whether a `deny` of a block one of its findings is about makes it an error.
+        var isDenied = false
 
         var key: FindingKey {
             FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
@@ -45,6 +49,7 @@ extension Linter {
         if let position = positions[key] {
             for detail in group.details { groups[position].add(detail) }
             groups[position].subjects += group.subjects
+            groups[position].isDenied = groups[position].isDenied || group.isDenied
         } else {
             positions[key] = groups.count
             groups.append(group)
@@ -89,7 +94,13 @@ extension Linter {
     mutating func groupFindings(ofGuide guide: Int) {
         var positions: [FindingKey: Int] = [:]
         for finding in findings {
-            var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [])
+            // A silenced finding is dropped here, once its rules are known to be used.
+            guard finding.decision.silencedBy.isEmpty else {
+                for rule in finding.decision.silencedBy { usedRules.insert(rule.range) }
+                continue
+            }
+            var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [],
+                                     isDenied: finding.decision.isDenied)
             group.add(finding.detail)
             Self.merge(group, into: &groups, positions: &positions)
         }
@@ -97,20 +108,16 @@ extension Linter {
     }
 
     /// Merges findings with the same code, place and message into one diagnostic listing the
-    /// screens, and applies the guides' allow and deny lists. Findings are grouped per guide as they are found; a
-    /// key shared by several guides (a place outside them) is merged here, as if all had been
-    /// grouped at once.
-    func merged(allowed: [Int: Set<String>], denied: [Int: Set<String>]) -> [Diagnostic] {
+    /// screens, an error where a `deny` reaches one of them. Findings are grouped per guide as
+    /// they are found (those an `allow` silences are dropped then); a key shared by several
+    /// guides (a place outside them) is merged here, as if all had been grouped at once.
+    func merged() -> [Diagnostic] {
         var positions: [FindingKey: Int] = [:]
         var kept: [FindingGroup] = []
-        for group in groups {
-            // As on the command line, 'allow' silences warnings only: errors stay errors.
-            if allowed[group.guide]?.contains(group.finding.code.id) == true, group.finding.code.severity != .error { continue }
-            Self.merge(group, into: &kept, positions: &positions)
-        }
+        for group in groups { Self.merge(group, into: &kept, positions: &positions) }
         var diagnostics: [Diagnostic] = []
         for group in kept {
-            let (finding, guide, details) = (group.finding, group.guide, group.details)
+            let (finding, details) = (group.finding, group.details)
             let shown = 3
             var notes = Array(details.prefix(shown))
             if details.count > shown {
@@ -120,7 +127,7 @@ extension Linter {
                 notes.append("also on " + rest.joined(separator: "; "))
             }
             notes += Self.subjectNotes(group.subjects)
-            let severity: Severity = denied[guide]?.contains(finding.code.id) == true ? .error : finding.code.severity
+            let severity: Severity = group.isDenied ? .error : finding.code.severity
             diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
                                           labels: finding.labels, notes: notes, help: finding.help))
         }

@@ -51,6 +51,8 @@ public struct Linter: Sendable {
         var help: [String]
         /// The step a finding reported where a shared value is written applies to, for its notes.
         var subject: Subject?
+        /// What the `allow` and `deny` of the blocks it is about decide.
+        var decision = Decision()
     }
 
     /// A step that a finding about a value written once (on a tour or in a style) applies to.
@@ -88,19 +90,33 @@ public struct Linter: Sendable {
     private(set) var layouts: [StepLayout] = []
     private var currentGuide = ""
     private var currentTour = ""
+    /// The `allow` and `deny` of the guide being linted.
+    var currentScopes = IRLintScopes()
+    /// The step or page being linted, for the blocks a finding about it reaches.
+    var currentSubject: IRLintSubject?
+    /// The screen the tour being linted runs on.
+    var currentScreen: String?
+    /// The `allow` rules that reached something laid out, by where they are written.
+    var reachedRules: [SourceRange: IRLintRule] = [:]
+    /// Where the `allow` rules that silenced a finding are written.
+    var usedRules: Set<SourceRange> = []
 
     init(options: Options) { self.options = options }
 
-    /// Lints a document; the diagnostics are in source order, one per finding.
-    public static func lint(_ document: GuideDocument, options: Options) -> [Diagnostic] {
-        run(document, options: options).diagnostics
+    /// Lints a document; the diagnostics are in source order, one per finding. Pass
+    /// `reportingUnusedAllows: false` for a document some guides were left out of (for errors):
+    /// an `allow` that silences nothing here may be needed there.
+    public static func lint(_ document: GuideDocument, options: Options, reportingUnusedAllows: Bool = true) -> [Diagnostic] {
+        run(document, options: options, reportingUnusedAllows: reportingUnusedAllows).diagnostics
     }
 
     /// Lints a document and also returns where every step's tip landed on every screen.
-    public static func run(_ document: GuideDocument, options: Options) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
+    public static func run(
+        _ document: GuideDocument, options: Options, reportingUnusedAllows: Bool = true
+    ) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
         let stream = LintStream(options: options)
         for guide in document.guides { stream.receive(guide) }
-        return stream.finish()
+        return stream.finish(reportingUnusedAllows: reportingUnusedAllows)
     }
 
     /// Lints `guides` on every core: they are laid out independently, so they are split into
@@ -120,6 +136,8 @@ public struct Linter: Sendable {
     mutating func append(_ other: Linter) {
         groups += other.groups
         layouts += other.layouts
+        reachedRules.merge(other.reachedRules) { first, _ in first }
+        usedRules.formUnion(other.usedRules)
     }
 
     /// What `append(_:keepingAtMost:reports:)` left out of one guide: how many findings, where
@@ -128,6 +146,8 @@ public struct Linter: Sendable {
         var count = 0
         var firstRange: SourceRange?
         var codes: Set<DiagnosticCode> = []
+        /// The codes of those a `deny` made errors.
+        var deniedCodes: Set<DiagnosticCode> = []
     }
 
     /// Drops the layouts recorded so far (once they are handed elsewhere).
@@ -142,7 +162,9 @@ public struct Linter: Sendable {
     /// limit are counted by guide in `leftOut`.
     mutating func append(_ other: Linter, keepingAtMost limit: Int, reports: (DiagnosticCode, Int) -> Bool) {
         layouts += other.layouts
-        for group in other.groups where reports(group.finding.code, group.guide) {
+        reachedRules.merge(other.reachedRules) { first, _ in first }
+        usedRules.formUnion(other.usedRules)
+        for group in other.groups where group.isDenied || reports(group.finding.code, group.guide) {
             if groups.count < limit {
                 groups.append(group)
                 continue
@@ -150,6 +172,7 @@ public struct Linter: Sendable {
             var left = leftOut[group.guide] ?? LeftOut()
             left.count += 1
             left.codes.insert(group.finding.code)
+            if group.isDenied { left.deniedCodes.insert(group.finding.code) }
             if left.firstRange.map({ group.finding.range.start < $0.start }) ?? true { left.firstRange = group.finding.range }
             leftOut[group.guide] = left
         }
@@ -157,6 +180,7 @@ public struct Linter: Sendable {
             var joined = leftOut[guide] ?? LeftOut()
             joined.count += left.count
             joined.codes.formUnion(left.codes)
+            joined.deniedCodes.formUnion(left.deniedCodes)
             if let range = left.firstRange, joined.firstRange.map({ range.start < $0.start }) ?? true { joined.firstRange = range }
             leftOut[guide] = joined
         }
@@ -170,6 +194,10 @@ public struct Linter: Sendable {
     private mutating func lint(_ guide: IRGuide, position: Int) {
         defer { groupFindings(ofGuide: position) }
         currentGuide = guide.id
+        currentScopes = guide.lint.scopes
+        currentSubject = nil
+        currentScreen = nil
+        reach(nil)
         var screens = options.screens
         if !guide.lint.devices.isEmpty {
             screens = guide.lint.devices.compactMap(DeviceCatalog.device(id:)).flatMap { device in
@@ -187,6 +215,8 @@ public struct Linter: Sendable {
         }
         if let pages = guide.pages {
             for page in pages.pages {
+                currentSubject = .page(page.id)
+                if !screens.isEmpty { reach(currentSubject) }
                 lint(page, pages: pages, screens: screens)
                 groupFindings(ofGuide: position)
             }
@@ -196,7 +226,13 @@ public struct Linter: Sendable {
             var targets: [String: IRTarget] = [:]
             for target in screenIR.targets { targets[target.id] = target }
             currentTour = tour.id
+            currentScreen = tour.screen
             for step in tour.steps {
+                currentSubject = .step(tour: tour.id, step: step.id)
+                if !screens.isEmpty {
+                    reach(currentSubject)
+                    for target in step.targets { reach(.target(screen: tour.screen, target: target)) }
+                }
                 lint(step, targets: targets, screens: screens)
                 groupFindings(ofGuide: position)
             }
@@ -292,7 +328,7 @@ public struct Linter: Sendable {
             guard let scroll = target.scroll, scroll.anchor == nil, step.scrollAnchor == nil else { continue }
             record(.scrollTargetWithoutAnchor, range,
                    "step '\(step.id)' highlights '\(target.id)' in scroll container '\(scroll.container)' without a scroll anchor",
-                   labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
+                   labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [], target: target.id,
                    detail: "", help: ["add 'scroll-anchor: leading', 'center' or 'trailing' (top or bottom for vertical scrolling) to the target or the step"])
         }
         checkContrast(text: step.tip.textColor, background: step.tip.background, overlay: step.overlay,
@@ -308,11 +344,12 @@ public struct Linter: Sendable {
         // constant outweighs its percentage here (`width: 20% - 100`), leave no frame.
         if frame.width <= 0 || frame.height <= 0 {
             let finding = NoAreaFinding(target, frame: frame, stepID: step.id, on: screen)
-            record(.targetOffScreen, range, finding.message, labels: labels, detail: finding.detail, help: [finding.help])
+            record(.targetOffScreen, range, finding.message, labels: labels, target: target.id, detail: finding.detail, help: [finding.help])
             return
         }
         if !screen.bounds.contains(frame) {
             record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' is not entirely on screen", labels: labels,
+                   target: target.id,
                    detail: "on \(screen.name): frame \(frame), screen \(Rect.format(screen.width)) × \(Rect.format(screen.height))",
                    help: ["measure the target from the edge it is nearest to, or use percentages"])
             return
@@ -343,6 +380,7 @@ public struct Linter: Sendable {
             break
         }
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
+               target: target.id,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
                help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
     }
@@ -351,7 +389,7 @@ public struct Linter: Sendable {
         let minimum = screen.isAndroid ? 48.0 : 44.0
         guard frame.width < minimum || frame.height < minimum else { return }
         record(.tapTargetTooSmall, range, "step '\(step.id)' advances by tapping '\(target.id)', which is smaller than a comfortable tap target",
-               labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [],
+               labels: target.range.map { [.init($0, "target '\(target.id)' declared here")] } ?? [], target: target.id,
                detail: "on \(screen.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) \(screen.isAndroid ? "dp" : "pt"), minimum \(Rect.format(minimum)) × \(Rect.format(minimum)) \(screen.isAndroid ? "dp (Material)" : "pt (Apple HIG)")",
                help: ["advance with 'tap anywhere' or a button, or enlarge the target"])
     }

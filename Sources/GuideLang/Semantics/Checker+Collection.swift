@@ -40,6 +40,8 @@ extension Checker {
         // the parser starts a top-level member in the same state. Its diagnostics were reported
         // the first time.
         guard let tree = stream.next(), case .declaration(let syntax)? = tree.members.first else { return }
+        collectsGuideBlocks = true
+        defer { collectsGuideBlocks = false }
         collectMembers(syntax.members, of: node, in: tree, part: .blocks)
     }
 
@@ -206,7 +208,12 @@ extension Checker {
         node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
         // Registered before the value's own diagnostics are reported, so that an error in a lint
         // setting is known for one when it comes.
-        if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) { lintSettingRanges.append(range) }
+        if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) {
+            lintSettingRanges.append(range)
+        } else if spec.type == .lintCodes {
+            registerLintScopeSetting(range, of: node)
+        }
+        if spec.type == .lintCodes { checkLintCodes(in: node, property: name) }
     }
 
     private func collectString(

@@ -11,6 +11,7 @@ extension Checker {
 
     /// Lowers one guide; reports problems and returns nil when it cannot be lowered.
     func lowerGuide(_ node: DeclarationNode) -> IRGuide? {
+        lintChains = [:]
         var scope = GuideScope(styles: self.scope(of: node.children(.style)), screens: self.scope(of: node.children(.screen)))
         // Check every local style's inheritance, used or not, and mark inherited styles used.
         for style in node.children(.style) { styleChain(of: style, localStyles: scope.styles) }
@@ -65,6 +66,7 @@ extension Checker {
         guard let title else { return nil }
         var guide = IRGuide(id: node.name, title: title, show: show, pages: pages, screens: screens, tours: tours, range: node.nameRange)
         guide.lint = lintSettings(node)
+        gatherLintChains(into: &guide.lint.scopes, screens: usedScreens)
         return guide
     }
 
@@ -124,13 +126,14 @@ extension Checker {
             checkStylesApply(styles, to: .page, usedAt: pageNode.properties["style"]?.range ?? pageNode.nameRange)
             // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
             let chain: StyleChain = [(pageNode, styles), (node, pagesStyles)]
+            noteLintChain(chain, of: .page(pageNode.name))
             if !pageNode.has("title"), !pageNode.has("body"), !pageNode.has("image") {
                 report(Diagnostic(
                     .missingRequired, at: pageNode.headerRange, "\(pageNode.displayName) shows nothing",
                     help: ["add a 'title', a 'body' or an 'image'"]))
             }
-            var image: String?
-            if case .string(let name)? = pageNode.value("image") { image = name }
+            var image: IRImage?
+            if case .image(let value)? = pageNode.value("image") { image = value }
             pages.append(IRPage(
                 id: pageNode.name,
                 image: image,
@@ -186,46 +189,10 @@ extension Checker {
         if case .keyword(let orientation)? = node.value("orientation") {
             settings.orientations = orientation == "both" ? Orientation.allCases : Orientation(rawValue: orientation).map { [$0] } ?? []
         }
-        // The codes each list took, to find a code both allowed and denied.
-        var accepted: [String: (list: String, reference: Reference)] = [:]
-        let lists: [(String, WritableKeyPath<IRLintSettings, [String]>)] = [("allow", \.allowed), ("deny", \.denied)]
-        for (name, keyPath) in lists {
-            guard case .references(let references)? = node.value(name) else { continue }
-            // Codes are case-insensitive; a repeat is reported as one, accepted or not.
-            var listed: [String: Reference] = [:]
-            for reference in references {
-                let key = reference.name.uppercased()
-                guard !reportListedTwice(reference, in: name, first: listed[key]) else { continue }
-                listed[key] = reference
-                guard let code = DiagnosticCode.named(reference.name) else {
-                    reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.all.map(\.id))
-                    continue
-                }
-                // A guide's lists tune `guidec lint`'s layout checks; other codes would do
-                // nothing there, and an error cannot be allowed.
-                if !code.id.hasPrefix("GL10") {
-                    report(Diagnostic(
-                        .wrongValueKind, at: reference.range, "'\(name)' in a guide takes layout lint codes (GL10xx), not \(code.id)",
-                        notes: ["\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"]))
-                    continue
-                }
-                if name == "allow", code.severity == .error {
-                    report(Diagnostic(
-                        .wrongValueKind, at: reference.range, "\(code.id) is an error and cannot be allowed",
-                        notes: ["'allow' silences warnings only; fix the layout, or change the devices the guide is linted on"]))
-                    continue
-                }
-                if let first = accepted[code.id] {
-                    report(Diagnostic(
-                        .conflictingProperties, at: reference.range, "\(code.id) is both allowed and denied",
-                        labels: [.init(first.reference.range, "listed in '\(first.list)' here")],
-                        notes: ["keep it in 'allow' to drop its findings, or in 'deny' to make them errors"]))
-                    continue
-                }
-                accepted[code.id] = (name, reference)
-                settings[keyPath: keyPath].append(code.id)
-            }
-        }
+        let rules = lintRules(of: node)
+        settings.allowed = rules.filter(\.allows).map(\.code)
+        settings.denied = rules.filter { !$0.allows }.map(\.code)
+        settings.scopes.guide = rules
         return settings
     }
 

@@ -76,6 +76,7 @@ extension Checker {
         // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
         let chain: StyleChain = [(node, styles), (tour, tourStyles)]
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
+        noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 
         var highlighted: [String] = []
         var highlightedNames: Set<String> = []
@@ -150,8 +151,8 @@ extension Checker {
         if case .number(let radius)? = value("corner-radius") { tip.cornerRadius = radius }
         tip.maxLines = integer(value("max-lines"))
 
-        var image: String?
-        if case .string(let name)? = node.value("image") { image = name }
+        var image: IRImage?
+        if case .image(let value)? = node.value("image") { image = value }
         var scrollAnchor: String?
         if case .keyword(let anchor)? = node.value("scroll-anchor"), let entry = node.properties["scroll-anchor"], let targets {
             let scrolled = highlighted.compactMap { targets[$0] }.filter { $0.has("in") }

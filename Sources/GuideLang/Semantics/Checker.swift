@@ -78,6 +78,14 @@ public final class Checker {
     /// only that setting: it neither breaks its guide nor hides the unused declarations of a
     /// program that otherwise resolved.
     var lintSettingRanges: [SourceRange] = []
+    /// The ranges of the `allow` and `deny` of blocks inside guides, collected as each guide is
+    /// lowered (so in file and source order too); an error inside one rejects only that setting.
+    var nestedLintSettingRanges: [SourceRange] = []
+    /// The `allow` and `deny` that reach each step and page of the guide being lowered, gathered
+    /// as they are lowered and handed to the guide's lint settings (`Checker+LintScopes.swift`).
+    var lintChains: [IRLintSubject: [[IRLintRule]]] = [:]
+    /// Whether the blocks of a guide being lowered are being collected (not the top level).
+    var collectsGuideBlocks = false
 
     /// The top-level guides, in file and source order, and where each lies: the one an error
     /// points into is found by binary search.
@@ -349,11 +357,16 @@ public final class Checker {
 
     /// Whether a range lies inside a guide's lint setting (`lintSettingRanges`, sorted).
     private func isInLintSetting(_ range: SourceRange) -> Bool {
+        Self.isInOne(of: lintSettingRanges, range) || Self.isInOne(of: nestedLintSettingRanges, range)
+    }
+
+    /// Whether `range` lies inside one of `settings` (sorted by file and offset).
+    private static func isInOne(of settings: [SourceRange], _ range: SourceRange) -> Bool {
         // The last setting starting at or before the range is the only one that can hold it:
         // settings are properties, which never overlap.
-        let start = { (index: Int) in (self.lintSettingRanges[index].fileID.index, self.lintSettingRanges[index].start) }
-        guard let index = Self.lastStart(atOrBefore: range, count: lintSettingRanges.count, start: start) else { return false }
-        let setting = lintSettingRanges[index]
+        let start = { (index: Int) in (settings[index].fileID.index, settings[index].start) }
+        guard let index = lastStart(atOrBefore: range, count: settings.count, start: start) else { return false }
+        let setting = settings[index]
         return setting.fileID == range.fileID && range.end <= setting.end
     }
 

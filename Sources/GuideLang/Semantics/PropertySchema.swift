@@ -19,6 +19,8 @@ enum PropertySchema {
     /// Where a step's controls (`back`, `skip`, `done`, `close`) may be written.
     private static let controlKinds: Set<DeclarationKind> = stepDefaults
     private static let bothDefaults: Set<DeclarationKind> = [.step, .tour, .page, .pages, .style]
+    /// The blocks whose `allow` and `deny` silence or raise lint findings (docs/layout.md section 10).
+    static let lintScopes: Set<DeclarationKind> = [.guide, .screen, .target, .tour, .step, .pages, .page, .style]
 
     /// Placement sides.
     static let sides = ["auto", "above", "below", "leading", "trailing", "center"]
@@ -44,8 +46,8 @@ enum PropertySchema {
         // lint settings for one guide
         PropertySpec(name: "devices", type: .references, kinds: [.guide], styleTargets: []),
         PropertySpec(name: "orientation", type: .keyword(["portrait", "landscape", "both"]), kinds: [.guide], styleTargets: []),
-        PropertySpec(name: "allow", type: .references, kinds: [.guide], styleTargets: []),
-        PropertySpec(name: "deny", type: .references, kinds: [.guide], styleTargets: []),
+        PropertySpec(name: "allow", type: .lintCodes, kinds: lintScopes, styleTargets: []),
+        PropertySpec(name: "deny", type: .lintCodes, kinds: lintScopes, styleTargets: []),
         // pages and buttons
         PropertySpec(name: "indicator", type: .keyword(["dots", "none"]), kinds: [.pages], styleTargets: []),
         // `skip`, `done` and `close` are also a step's controls (below: `controlKinds`).
@@ -53,7 +55,7 @@ enum PropertySchema {
         PropertySpec(name: "next", type: .textOrNone, kinds: [.buttons], styleTargets: []),
         PropertySpec(name: "done", type: .textOrNone, kinds: controlKinds.union([.buttons]), styleTargets: [.step]),
         PropertySpec(name: "close", type: .textOrNone, kinds: controlKinds.union([.buttons]), styleTargets: [.step]),
-        PropertySpec(name: "image", type: .string, kinds: [.page, .step], styleTargets: []),
+        PropertySpec(name: "image", type: .image, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "body", type: .text, kinds: [.page, .step], styleTargets: []),
         PropertySpec(name: "background", type: .color, kinds: pageDefaults, styleTargets: [.page]),
         PropertySpec(name: "style", type: .identifier, kinds: [.pages, .page, .tour, .step, .style], styleTargets: []),

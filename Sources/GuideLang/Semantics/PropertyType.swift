@@ -27,6 +27,10 @@ enum PropertyType: Equatable {
     case references
     /// One or more event names in quotes, separated by commas.
     case eventNames
+    /// Diagnostic codes, each with an optional reason: `GL1007 "why", GL1002`.
+    case lintCodes
+    /// An image: an asset name, or `symbol("name")` for a system symbol.
+    case image
     case font
     case progress
 
@@ -56,6 +60,8 @@ enum PropertyType: Equatable {
         case .literal: "a number, a string, true or false"
         case .references: "one or more names separated by commas"
         case .eventNames: "one or more event names in quotes separated by commas, such as \"photo-taken\""
+        case .image: "an asset name such as \"welcome\", or symbol(\"star.fill\")"
+        case .lintCodes: "diagnostic codes separated by commas, each with an optional reason, such as GL1007 \"small by design\""
         case .font: "a text style or size with an optional weight, such as title1 bold or 20 \"Wawati SC\""
         case .progress: "text with {current} and {total}, or 'none'"
         }

@@ -30,6 +30,10 @@ enum PropertyValue {
     case references([Reference])
     /// Event names as written, with where each was written.
     case eventNames([Reference])
+    /// Diagnostic codes as written, each with its optional reason.
+    case lintCodes([LintCodeValue])
+    /// An image: an asset or a system symbol.
+    case image(IRImage)
     case font(IRFont)
 }
 

@@ -102,6 +102,7 @@ struct StringTable {
     mutating func lower(_ text: TextValue, checker: Checker) -> IRText? {
         switch text.content {
         case .literal(let value):
+            checker.checkMarkup(value, locale: nil, at: text.range)
             return IRText(literal: value)
         case .key(let key):
             guard hasTable else {
@@ -121,6 +122,8 @@ struct StringTable {
             }
             if firstUse[key] == nil {
                 firstUse[key] = text.range
+                // Every translation is checked once, at the key's first use.
+                for (locale, value) in translations { checker.checkMarkup(value, locale: locale, at: text.range) }
                 if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
             } else if translations.count < locales.count {
                 // Reported once, at the first use; every other use is as broken, whichever guide

@@ -28,17 +28,22 @@ extension ValueReader {
     mutating func string(_ item: ValueItemSyntax) -> String? {
         guard let term = singleTerm(item, type: .string) else { return nil }
         guard let index = tokenIndex(term, kind: .string) else {
-            if case .token(let word) = term, tree.tokens[word].kind == .identifier {
-                let quoted = "\"\(tree.text(word))\""
-                report(Diagnostic(
-                    .wrongValueKind, at: tree.range(word), "expected a string, found \(describe(term))",
-                    fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
-                return nil
-            }
-            wrongKind(term, expected: "a string")
+            wrongKindOfString(term, expected: "a string")
             return nil
         }
         return tree.stringValue(index)
+    }
+
+    /// Reports a term where a string was expected; a bare word gets a fix-it that quotes it.
+    mutating func wrongKindOfString(_ term: TermSyntax, expected: String, message: String? = nil) {
+        guard case .token(let word) = term, tree.tokens[word].kind == .identifier else {
+            wrongKind(term, expected: expected)
+            return
+        }
+        let quoted = "\"\(tree.text(word))\""
+        report(Diagnostic(
+            .wrongValueKind, at: tree.range(word), message ?? "expected \(expected), found \(describe(term))",
+            fixIts: [.init(range: tree.range(word), replacement: quoted, message: "write \(quoted)")]))
     }
 
     mutating func identifier(_ item: ValueItemSyntax) -> Reference? {

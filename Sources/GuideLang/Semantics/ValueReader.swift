@@ -30,6 +30,8 @@ struct ValueReader {
             return condition(items).map { .condition($0) }
         case .eventNames:
             return eventNames(items).map { .eventNames($0) }
+        case .lintCodes:
+            return lintCodes(items, in: property).map { .lintCodes($0) }
         case .color, .colorOrNone:
             return colorPair(items, allowNone: type == .colorOrNone, property: name)
         case .advance:
@@ -55,6 +57,8 @@ struct ValueReader {
             return text(first, allowNone: true).map { .optionalText($0) }
         case .string:
             return string(first).map { .string($0) }
+        case .image:
+            return image(first).map { .image($0) }
         case .identifier:
             return identifier(first).map { .string($0.name) }
         case .length(let minimum):
@@ -83,7 +87,7 @@ struct ValueReader {
             return font(first).map { .font($0) }
         case .literal:
             return singleTerm(first, type: type).flatMap { literal($0, expected: type.expectation) }.map { .literal($0) }
-        case .references, .condition, .eventNames, .color, .colorOrNone, .overlay, .advance:
+        case .references, .lintCodes, .condition, .eventNames, .color, .colorOrNone, .overlay, .advance:
             return nil  // handled above
         }
     }

@@ -35,7 +35,8 @@ enum LintCommand {
             layoutSink: layoutSink)
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
         // Only guides that checked clean reached the stream: a broken one is never laid out.
-        let (lint, _) = lintStream.finish()
+        // An 'allow' that silenced nothing is reported only when no guide was left out for errors.
+        let (lint, _) = lintStream.finish(reportingUnusedAllows: !compilation.hasErrors)
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         machineFormatsToOutput: true)
         if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) { return .failure }

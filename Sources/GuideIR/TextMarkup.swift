@@ -1,0 +1,228 @@
+/// The Markdown subset a text may use (docs/language.md section 10.4): `**bold**`, `*italic*` or
+/// `_italic_`, `` `code` `` and `[label](url)`, with a backslash before any of `\ * _ ` [ ] ( )`
+/// for the character itself. Delimiters follow CommonMark's flanking rules, so `5 * 3` and
+/// `snake_case` stay literal. Pure and byte-based, so the checker that reports mistakes and lint
+/// that measures the text read it the same way.
+public struct TextMarkup: Equatable, Sendable {
+    /// A piece of text drawn in one style.
+    public struct Run: Equatable, Sendable {
+        /// The text as drawn (markup characters removed, escapes resolved).
+        public var text: String
+        /// Drawn bold.
+        public var isBold = false
+        /// Drawn italic.
+        public var isItalic = false
+        /// Drawn in a monospaced font.
+        public var isCode = false
+        /// The link's URL, when the run is a link's label.
+        public var link: String?
+    }
+
+    /// A mistake in the markup, at a byte range of the text.
+    public struct Problem: Equatable, Sendable {
+        /// What is wrong.
+        public enum Kind: Equatable, Sendable {
+            /// An opening `**`, `*`, `_` or `` ` `` that nothing closes.
+            case unclosed(String)
+            /// A link whose `(url)` is empty, holds a space, or is not closed.
+            case linkWithoutURL
+        }
+
+        /// What is wrong.
+        public var kind: Kind
+        /// Where, in UTF-8 bytes of the text.
+        public var start: Int
+        /// One past the end.
+        public var end: Int
+
+        /// Creates a problem.
+        public init(kind: Kind, start: Int, end: Int) {
+            self.kind = kind
+            self.start = start
+            self.end = end
+        }
+    }
+
+    /// The runs, in order.
+    public var runs: [Run]
+    /// The mistakes found.
+    public var problems: [Problem]
+    /// Whether the text uses any markup (an escape counts: it changes what is drawn).
+    public var hasMarkup: Bool
+
+    /// Reads `text`.
+    public init(_ text: String) {
+        var scanner = Scanner(bytes: Array(text.utf8))
+        scanner.scan()
+        runs = scanner.runs
+        problems = scanner.problems
+        hasMarkup = scanner.hasMarkup
+    }
+
+    /// The text as drawn, without markup.
+    public var plainText: String { runs.map(\.text).joined() }
+}
+
+extension TextMarkup {
+    /// One left-to-right pass over the bytes: delimiters are matched with a stack of openers,
+    /// code spans and links are read whole.
+    struct Scanner {
+        let bytes: [UInt8]
+        var runs: [Run] = []
+        var problems: [Problem] = []
+        var hasMarkup = false
+
+        /// An output piece before delimiters are resolved: text, or a delimiter that may turn out
+        /// to open or close a style.
+        private enum Piece {
+            case text([UInt8], code: Bool, link: String?)
+            case delimiter(String, offset: Int)
+        }
+
+        private var pieces: [Piece] = []
+        /// Which pieces are delimiters that matched, and what they toggle.
+        private var matched: [Int: String] = [:]
+        private var literal: [UInt8] = []
+
+        init(bytes: [UInt8]) { self.bytes = bytes }
+
+        static let escapable: Set<UInt8> = Set("\\*_`[]()".utf8)
+
+        mutating func scan() {
+            var openers: [(delimiter: String, piece: Int, offset: Int)] = []
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, Self.escapable.contains(bytes[index + 1]) {
+                    literal.append(bytes[index + 1])
+                    hasMarkup = true
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "`") {
+                    guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "`")) else {
+                        problems.append(Problem(kind: .unclosed("`"), start: index, end: index + 1))
+                        literal.append(byte)
+                        index += 1
+                        continue
+                    }
+                    flush()
+                    pieces.append(.text(Array(bytes[(index + 1)..<close]), code: true, link: nil))
+                    hasMarkup = true
+                    index = close + 1
+                    continue
+                }
+                if byte == UInt8(ascii: "["), let end = link(at: index) {
+                    index = end
+                    continue
+                }
+                if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") {
+                    var length = 1
+                    while index + length < bytes.count, bytes[index + length] == byte, length < 2 { length += 1 }
+                    let delimiter = String(repeating: Character(Unicode.Scalar(byte)), count: length)
+                    let before = index > 0 ? bytes[index - 1] : nil
+                    let after = index + length < bytes.count ? bytes[index + length] : nil
+                    var opens = Self.isLeftFlanking(before: before, after: after)
+                    var closes = Self.isLeftFlanking(before: after, after: before)
+                    if byte == UInt8(ascii: "_") {
+                        // Inside a word an underscore is a letter: snake_case stays as written.
+                        let (leftOpens, rightCloses) = (opens, closes)
+                        opens = leftOpens && (!rightCloses || Self.isPunctuation(before))
+                        closes = rightCloses && (!leftOpens || Self.isPunctuation(after))
+                    }
+                    if closes, let position = openers.lastIndex(where: { $0.delimiter == delimiter }) {
+                        flush()
+                        matched[openers[position].piece] = delimiter
+                        matched[pieces.count] = delimiter
+                        pieces.append(.delimiter(delimiter, offset: index))
+                        // Openers after it are crossed by this pair: they stay literal.
+                        openers.removeSubrange(position...)
+                        hasMarkup = true
+                    } else if opens {
+                        flush()
+                        openers.append((delimiter, pieces.count, index))
+                        pieces.append(.delimiter(delimiter, offset: index))
+                    } else {
+                        literal += Array(delimiter.utf8)
+                    }
+                    index += length
+                    continue
+                }
+                literal.append(byte)
+                index += 1
+            }
+            flush()
+            for opener in openers {
+                problems.append(Problem(kind: .unclosed(opener.delimiter), start: opener.offset, end: opener.offset + opener.delimiter.utf8.count))
+            }
+            problems.sort { $0.start < $1.start }
+            resolve()
+        }
+
+        /// Reads `[label](url)` at `start`, returning where it ends; nil when the brackets are not
+        /// a link (no `]`, or no `(` right after it), which leaves them literal.
+        private mutating func link(at start: Int) -> Int? {
+            guard let close = bytes[(start + 1)...].firstIndex(of: UInt8(ascii: "]")),
+                  close + 1 < bytes.count, bytes[close + 1] == UInt8(ascii: "(") else { return nil }
+            let urlStart = close + 2
+            let urlEnd = bytes[urlStart...].firstIndex(of: UInt8(ascii: ")"))
+            let url = Array(bytes[urlStart..<(urlEnd ?? bytes.count)])
+            if urlEnd == nil || url.isEmpty || url.contains(where: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }) {
+                problems.append(Problem(kind: .linkWithoutURL, start: start, end: urlEnd.map { $0 + 1 } ?? bytes.count))
+            }
+            flush()
+            pieces.append(.text(Array(bytes[(start + 1)..<close]), code: false, link: String(decoding: url, as: UTF8.self)))
+            hasMarkup = true
+            return urlEnd.map { $0 + 1 } ?? bytes.count
+        }
+
+        private mutating func flush() {
+            guard !literal.isEmpty else { return }
+            pieces.append(.text(literal, code: false, link: nil))
+            literal = []
+        }
+
+        /// Turns pieces into runs: matched delimiters toggle bold or italic, others are text.
+        private mutating func resolve() {
+            var (bold, italic) = (false, false)
+            for (position, piece) in pieces.enumerated() {
+                switch piece {
+                case .delimiter(let delimiter, _):
+                    guard matched[position] != nil else {
+                        append(Array(delimiter.utf8), bold: bold, italic: italic, code: false, link: nil)
+                        continue
+                    }
+                    if delimiter.count == 2 { bold.toggle() } else { italic.toggle() }
+                case .text(let text, let code, let link):
+                    append(text, bold: bold, italic: italic, code: code, link: link)
+                }
+            }
+        }
+
+        private mutating func append(_ text: [UInt8], bold: Bool, italic: Bool, code: Bool, link: String?) {
+            guard !text.isEmpty else { return }
+            if let last = runs.last, last.isBold == bold, last.isItalic == italic, last.isCode == code, last.link == link {
+                runs[runs.count - 1].text += String(decoding: text, as: UTF8.self)
+            } else {
+                runs.append(Run(text: String(decoding: text, as: UTF8.self), isBold: bold, isItalic: italic, isCode: code, link: link))
+            }
+        }
+
+        static func isWhitespace(_ byte: UInt8?) -> Bool {
+            guard let byte else { return true }
+            return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+        }
+
+        static func isPunctuation(_ byte: UInt8?) -> Bool {
+            guard let byte, byte < 0x80 else { return false }
+            return (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        }
+
+        /// CommonMark's left-flanking rule for a delimiter run between `before` and `after`
+        /// (swapped, it is the right-flanking rule).
+        static func isLeftFlanking(before: UInt8?, after: UInt8?) -> Bool {
+            guard !isWhitespace(after) else { return false }
+            return !isPunctuation(after) || isWhitespace(before) || isPunctuation(before)
+        }
+    }
+}

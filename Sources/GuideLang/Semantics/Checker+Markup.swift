@@ -1,0 +1,40 @@
+import GuideIR
+
+/// The Markdown subset of texts (`TextMarkup`), checked in every text: a literal where it is
+/// written, a key's every translation at the key's first use.
+extension Checker {
+    /// Reports the markup mistakes of `value`, a text written at `range` (in `locale`, for a
+    /// translation). Inside a literal written without escapes the range is the mistake's own,
+    /// with a fix-it that closes what is open; otherwise it is the whole text.
+    func checkMarkup(_ value: String, locale: String?, at range: SourceRange) {
+        let markup = TextMarkup(value)
+        guard !markup.problems.isEmpty else { return }
+        let verbatim = locale == nil && isVerbatimLiteral(value, at: range)
+        let inLocale = locale.map { " (locale '\($0)')" } ?? ""
+        for problem in markup.problems {
+            let place = verbatim ? SourceRange(fileID: range.fileID, start: range.start + 1 + problem.start, end: range.start + 1 + problem.end) : range
+            let textEnd = SourceRange(fileID: range.fileID, start: range.end - 1, end: range.end - 1)
+            switch problem.kind {
+            case .unclosed(let delimiter):
+                let style = delimiter == "`" ? "code" : delimiter.count == 2 ? "bold" : "italic"
+                report(Diagnostic(
+                    .unclosedMarkup, at: place, "'\(delimiter)' opens \(style) text that is never closed\(inLocale)",
+                    notes: ["write '\\\\\(delimiter.prefix(1))' in the string for a literal '\(delimiter.prefix(1))'"],
+                    fixIts: verbatim ? [.init(range: textEnd, replacement: delimiter, message: "close it at the end of the text")] : []))
+            case .linkWithoutURL:
+                report(Diagnostic(
+                    .linkWithoutUrl, at: place, "link without a URL\(inLocale)",
+                    notes: ["a link is written '[label](https://example.com)', with the URL in parentheses and no spaces in it"]))
+            }
+        }
+    }
+
+    /// Whether the token at `range` is `"` + `value` + `"` byte for byte, so offsets in the
+    /// value map to the source by adding one.
+    private func isVerbatimLiteral(_ value: String, at range: SourceRange) -> Bool {
+        let bytes = files[range.fileID.index].bytes
+        let count = value.utf8.count
+        guard range.end - range.start == count + 2, range.end <= bytes.count, bytes[range.start] == UInt8(ascii: "\"") else { return false }
+        return bytes[(range.start + 1)..<(range.end - 1)].elementsEqual(value.utf8)
+    }
+}
