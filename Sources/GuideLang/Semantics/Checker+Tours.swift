@@ -17,8 +17,9 @@ extension Checker {
         }
         let targets = screen.map { targetScope(of: $0) }
         let stepNodes = node.children(.step)
-        let stepScope = self.scope(of: stepNodes)
-        if stepNodes.isEmpty, !node.hasDroppedChildren {
+        let summaries = node.stepSummaries
+        node.stepSummaries = []
+        if stepNodes.isEmpty, summaries.isEmpty, !node.hasDroppedChildren {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
                 help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
@@ -26,12 +27,21 @@ extension Checker {
         // The order needs every step's `order` and `after`; once it is settled each step is
         // lowered and its properties released, and the steps are put in order where they lie, so
         // a tour of many steps holds its IR once and its declarations' properties not at all.
-        let order = StepOrdering.resolve(stepNodes, scope: stepScope, checker: self)
+        // A huge tour's steps are only summaries (`StepSummary`), each read again to be lowered.
+        let order = summaries.isEmpty
+            ? StepOrdering.resolve(stepNodes, scope: stepPositions(stepNodes), checker: self)
+            : StepOrdering.resolve(summaries, scope: stepPositions(summaries), checker: self)
+        let count = summaries.isEmpty ? stepNodes.count : summaries.count
         var keepsSteps = screen != nil && order != nil
         // Sized exactly: a guide's IR stays alive until it is handed on, and steps are large.
         var steps: [IRStep] = []
-        if keepsSteps { steps.reserveCapacity(stepNodes.count) }
-        for stepNode in stepNodes {
+        if keepsSteps, keepsLoweredSteps { steps.reserveCapacity(count) }
+        for position in 0..<count {
+            guard let stepNode = summaries.isEmpty ? stepNodes[position] : readAgain(summaries[position]) else {
+                keepsSteps = false
+                steps = []
+                continue
+            }
             let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets)
             stepNode.properties = DeclarationNode.PropertyList()
             guard keepsSteps else { continue }
@@ -40,10 +50,10 @@ extension Checker {
                 steps = []
                 continue
             }
-            steps.append(step)
+            if keepsLoweredSteps { steps.append(step) }
         }
         guard keepsSteps, let screen, let order else { return nil }
-        Self.permute(&steps, into: order)
+        if keepsLoweredSteps { Self.permute(&steps, into: order) }
         return IRTour(id: node.name, screen: screen.name, steps: steps)
     }
 
