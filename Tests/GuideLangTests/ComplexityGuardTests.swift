@@ -117,12 +117,8 @@ struct ComplexityGuardTests {
         #expect(ratio > 2, "the longer line did suspiciously little work (\(small) -> \(large))")
     }
 
-    /// The peak heap (valgrind massif, deterministic) of `guidec check` on a 300 KB program must
-    /// stay within its budget relative to the input: holding a whole file's tokens or syntax, or
-    /// every guide's blocks until the end, would fail this.
-    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
-    func checkPeakHeapStaysWithinItsBudget() throws {
-        let text = Self.program(guides: 400)
+    /// The peak heap (valgrind massif, deterministic) of `guidec ARGUMENTS PROGRAM` on `text`.
+    static func peakHeap(of text: String, arguments: [String]) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -131,14 +127,23 @@ struct ComplexityGuardTests {
         try text.write(to: input, atomically: true, encoding: .utf8)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
-        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check", input.path]
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary] + arguments + [input.path]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
         // Each snapshot has a line "mem_heap_B=123".
-        let peak = try String(contentsOf: profile, encoding: .utf8).split(separator: "\n")
+        return try String(contentsOf: profile, encoding: .utf8).split(separator: "\n")
             .compactMap { $0.hasPrefix("mem_heap_B=") ? Int($0.dropFirst("mem_heap_B=".count)) : nil }.max() ?? 0
+    }
+
+    /// The peak heap of `guidec check` on a 300 KB program must stay within its budget relative
+    /// to the input: holding a whole file's tokens or syntax, or every guide's blocks until the
+    /// end, would fail this.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
+    func checkPeakHeapStaysWithinItsBudget() throws {
+        let text = Self.program(guides: 400)
+        let peak = try Self.peakHeap(of: text, arguments: ["check"])
         let ratio = Double(peak) / Double(text.utf8.count)
         print("check peak heap: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
         // Measured with the debug build on 2026-11-29: 29.7x while a whole file was parsed before
@@ -147,6 +152,22 @@ struct ComplexityGuardTests {
         // Holding a file's tokens alone would add about 3x.
         #expect(ratio < 4, "peak heap \(peak) bytes is \(ratio)x the input")
         // The heap holds the input itself.
+        #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
+    }
+
+    /// One guide holding one tour of 30,000 steps (1.6 MB, past `Checker.stepStreamingSize`):
+    /// a single top-level member, so streaming members does not bound it; its steps must go one
+    /// at a time, as summaries, and `check` must keep none of the lowered steps.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
+    func checkPeakHeapOfOneGiantTourStaysWithinItsBudget() throws {
+        let steps = (0..<30_000).map { "    step s\($0) { highlight: a  title: \"Step \($0)\" }\n" }.joined()
+        let text = "guide g {\n  title: \"T\"\n  screen s { target a { frame: rect(20, 300, 80, 80) } }\n  tour t on s {\n"
+            + steps + "  }\n}\n"
+        let peak = try Self.peakHeap(of: text, arguments: ["check"])
+        let ratio = Double(peak) / Double(text.utf8.count)
+        print("check peak heap, one tour of 30,000 steps: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
+        // MEASURED
+        #expect(ratio < 6, "peak heap \(peak) bytes is \(ratio)x the input")
         #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
     }
 }

@@ -30,8 +30,9 @@ public struct Parser {
     enum BlockRelease {
         /// Keeps every block (the whole-file parse, the formatter, the language server).
         case keepEverything
-        /// The blocks directly inside a top-level guide keep their headers only, not their
-        /// contents: the checker's first reading of a guide collects just its own properties.
+        /// The blocks directly inside a top-level guide keep their headers only, and blocks
+        /// inside those go as soon as they end: the checker's first reading of a guide collects
+        /// just its own properties.
         case guideBlockContents
         /// Each step directly inside a tour directly inside a top-level guide is handed over as a
         /// tree of its own once it ends, with where its tour's keyword starts, and then left out
@@ -380,7 +381,13 @@ public struct Parser {
         case .keepEverything:
             return declaration
         case .guideBlockContents:
-            guard blockStack.count == 1, blockStack[0] == .guide, let open, declaration.lastToken > open + 1 else { return declaration }
+            guard blockStack.first == .guide else { return declaration }
+            guard blockStack.count == 1 else {
+                // Deeper blocks go at once (a tour's steps), not when the block holding them ends.
+                dropTokens(of: declaration)
+                return nil
+            }
+            guard let open, declaration.lastToken > open + 1 else { return declaration }
             // The header and the last token stay, so the block's range is unchanged.
             let interior = (open + 1)..<declaration.lastToken
             tokens.removeSubrange(interior)
@@ -395,11 +402,16 @@ public struct Parser {
                   declarationKind(at: declaration.keyword) == .step else { return declaration }
             handOver(SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: [.declaration(declaration)], diagnostics: []),
                      tourStart)
-            let span = declaration.keyword..<(declaration.lastToken + 1)
-            tokens.removeSubrange(span)
-            position -= span.count
+            dropTokens(of: declaration)
             return nil
         }
+    }
+
+    /// Drops a finished declaration's tokens, which nothing refers to once it is left out.
+    private mutating func dropTokens(of declaration: DeclarationSyntax) {
+        let span = declaration.keyword..<(declaration.lastToken + 1)
+        tokens.removeSubrange(span)
+        position -= span.count
     }
 
     /// Parses a declaration whole, with the index of its `{` (or of the token standing for a
