@@ -166,8 +166,10 @@ struct ComplexityGuardTests {
         let peak = try Self.peakHeap(of: text, arguments: ["check"])
         let ratio = Double(peak) / Double(text.utf8.count)
         print("check peak heap, one tour of 30,000 steps: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
-        // MEASURED
-        #expect(ratio < 6, "peak heap \(peak) bytes is \(ratio)x the input")
+        // Measured on 2026-12-01: 44.6 MB, 28x (release build of f20da9b), while the guide's
+        // syntax was held whole, twice, with a node per step and the lowered steps; 8.8 MB, 5.5x
+        // (debug build) since steps go one at a time and are read again when lowered.
+        #expect(ratio < 10, "peak heap \(peak) bytes is \(ratio)x the input")
         #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
     }
 }

@@ -407,9 +407,11 @@ public struct Parser {
         }
     }
 
-    /// Drops a finished declaration's tokens, which nothing refers to once it is left out.
+    /// Drops a finished declaration's tokens, which nothing refers to once it is left out, but
+    /// its last: what follows may end at the token before it (an unclosed block, whose range
+    /// and the fix-it inserting its `}` end there).
     private mutating func dropTokens(of declaration: DeclarationSyntax) {
-        let span = declaration.keyword..<(declaration.lastToken + 1)
+        let span = declaration.keyword..<declaration.lastToken
         tokens.removeSubrange(span)
         position -= span.count
     }
