@@ -36,7 +36,7 @@ struct StepStreamingTests {
     /// Ordering, duplicates, cycles, unknown steps and targets, and steps in several tours and
     /// guides: what the summaries must carry, and which tour each step belongs to.
     @Test func orderingAndMistakesAcrossToursAgree() {
-        let text = """
+        let valid = """
             screen s { target a { frame: rect(0, 0, 10, 10) } }
             guide g {
               title: "G"
@@ -44,6 +44,10 @@ struct StepStreamingTests {
                 step one { highlight: a  title: "1"  after: three }
                 step two { highlight: a  title: "2"  order: 1 }
                 step three { highlight: a  title: "3" }
+
+            """
+        Self.checkBothWaysAgree(Array((valid + "  }\n}\n").utf8), name: "valid.guide")
+        let mistakes = """
                 step two { highlight: a  title: "again" }
                 step four { highlight: b  title: "4"  after: nowhere }
               }
@@ -60,19 +64,6 @@ struct StepStreamingTests {
             }
 
             """
-        Self.checkBothWaysAgree(Array(text.utf8), name: "order.guide")
-        let valid = """
-            screen s { target a { frame: rect(0, 0, 10, 10) } }
-            guide g {
-              title: "G"
-              tour t on s {
-                step one { highlight: a  title: "1"  after: three }
-                step two { highlight: a  title: "2"  order: 1 }
-                step three { highlight: a  title: "3" }
-              }
-            }
-
-            """
-        Self.checkBothWaysAgree(Array(valid.utf8), name: "valid.guide")
+        Self.checkBothWaysAgree(Array((valid + mistakes).utf8), name: "order.guide")
     }
 }
