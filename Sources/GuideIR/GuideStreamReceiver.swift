@@ -13,6 +13,14 @@ public protocol GuideStreamReceiver: AnyObject {
     func begin(defaultLocale: String?, locales: [String], rules: IRProgramRules)
     /// Called for each lowered guide, in declaration order.
     func receive(_ guide: IRGuide)
+    /// Whether the receiver reads the tours' steps: one that only wants the diagnostics
+    /// (`guidec check`) gets tours without them, so a huge tour's IR is never held.
+    var readsSteps: Bool { get }
+}
+
+extension GuideStreamReceiver {
+    /// Receivers read the steps unless they say otherwise.
+    public var readsSteps: Bool { true }
 }
 
 extension GuideStreamReceiver {

@@ -117,9 +117,14 @@ struct ComplexityGuardTests {
         #expect(ratio > 2, "the longer line did suspiciously little work (\(small) -> \(large))")
     }
 
-    /// The peak heap in bytes (valgrind massif, deterministic) of `guidec check` over `files`,
-    /// each written under its name in a folder of its own.
-    static func peakHeap(checking files: [String: String]) throws -> Int {
+    /// The peak heap (valgrind massif, deterministic) of `guidec ARGUMENTS PROGRAM` on `text`.
+    static func peakHeap(of text: String, arguments: [String]) throws -> Int {
+        try peakHeap(of: ["program.guide": text], arguments: arguments)
+    }
+
+    /// The peak heap in bytes (valgrind massif, deterministic) of `guidec ARGUMENTS FILE...` over
+    /// `files`, each written under its name in a folder of its own.
+    static func peakHeap(of files: [String: String], arguments: [String]) throws -> Int {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-heap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -127,7 +132,7 @@ struct ComplexityGuardTests {
         let profile = folder.appendingPathComponent("massif.out")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.valgrind))
-        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary, "check"]
+        process.arguments = ["--tool=massif", "--massif-out-file=\(profile.path)", Self.binary] + arguments
             + files.keys.sorted().map { folder.appendingPathComponent($0).path }
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -144,7 +149,7 @@ struct ComplexityGuardTests {
     @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
     func checkPeakHeapStaysWithinItsBudget() throws {
         let text = Self.program(guides: 400)
-        let peak = try Self.peakHeap(checking: ["program.guide": text])
+        let peak = try Self.peakHeap(of: text, arguments: ["check"])
         let ratio = Double(peak) / Double(text.utf8.count)
         print("check peak heap: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
         // Measured with the debug build on 2026-11-29: 29.7x while a whole file was parsed before
@@ -163,8 +168,8 @@ struct ComplexityGuardTests {
         let junk = { (count: Int) in
             Dictionary(uniqueKeysWithValues: (0..<count).map { ("junk\($0).guide", String(repeating: "\\\n", count: 1_000)) })
         }
-        let fewer = try Self.peakHeap(checking: junk(200))
-        let more = try Self.peakHeap(checking: junk(400))
+        let fewer = try Self.peakHeap(of: junk(200), arguments: ["check"])
+        let more = try Self.peakHeap(of: junk(400), arguments: ["check"])
         let perFile = Double(more - fewer) / 200
         print("check peak heap of junk: 200 files \(fewer) bytes, 400 files \(more) bytes, \(perFile) bytes a file")
         // Measured with the debug build on 2026-12-01: about 10,600 bytes a file of 2,000 bytes
@@ -172,5 +177,23 @@ struct ComplexityGuardTests {
         // checker took it, as the import loader's streams did at f20da9b, add about 100,000.
         #expect(perFile < 25_000, "each file of junk added \(perFile) bytes to the peak heap: are its problems held?")
         #expect(perFile > 2_000, "massif measured suspiciously little (\(fewer) -> \(more))")
+    }
+
+    /// One guide holding one tour of 30,000 steps (1.6 MB, past `Checker.stepStreamingSize`):
+    /// a single top-level member, so streaming members does not bound it; its steps must go one
+    /// at a time, as summaries, and `check` must keep none of the lowered steps.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)))
+    func checkPeakHeapOfOneGiantTourStaysWithinItsBudget() throws {
+        let steps = (0..<30_000).map { "    step s\($0) { highlight: a  title: \"Step \($0)\" }\n" }.joined()
+        let text = "guide g {\n  title: \"T\"\n  screen s { target a { frame: rect(20, 300, 80, 80) } }\n  tour t on s {\n"
+            + steps + "  }\n}\n"
+        let peak = try Self.peakHeap(of: text, arguments: ["check"])
+        let ratio = Double(peak) / Double(text.utf8.count)
+        print("check peak heap, one tour of 30,000 steps: \(peak) bytes for \(text.utf8.count) bytes of input, \(ratio)x")
+        // Measured on 2026-12-01: 44.6 MB, 28x (release build of f20da9b), while the guide's
+        // syntax was held whole, twice, with a node per step and the lowered steps; 8.8 MB, 5.5x
+        // (debug build) since steps go one at a time and are read again when lowered.
+        #expect(ratio < 10, "peak heap \(peak) bytes is \(ratio)x the input")
+        #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
     }
 }

@@ -21,8 +21,11 @@ public enum IRJSONEmitter {
         }
     }
 
-    /// Writes one guide (used by `IRJSONStream`).
-    static func write(_ guide: IRGuide, _ json: inout JSONWriter) {
+    /// Writes one guide (used by `IRJSONStream`), handing the bytes to `flush` between steps
+    /// whenever `chunkSize` have gathered: one guide may hold a tour of half a million steps.
+    static func write(
+        _ guide: IRGuide, _ json: inout JSONWriter, chunkSize: Int = .max, flush: (UnsafeRawBufferPointer) -> Void = { _ in }
+    ) {
         json.object { json in
             json.key("id"); json.string(guide.id)
             json.key("title"); write(guide.title, &json)
@@ -37,7 +40,7 @@ public enum IRJSONEmitter {
             }
             json.key("pages"); if let pages = guide.pages { write(pages, &json) } else { json.null() }
             json.key("screens"); json.array { json in for screen in guide.screens { write(screen, &json) } }
-            json.key("tours"); json.array { json in for tour in guide.tours { write(tour, &json) } }
+            json.key("tours"); json.array { json in for tour in guide.tours { write(tour, &json, chunkSize: chunkSize, flush: flush) } }
         }
     }
 
@@ -160,11 +163,16 @@ public enum IRJSONEmitter {
         }
     }
 
-    private static func write(_ tour: IRTour, _ json: inout JSONWriter) {
+    private static func write(_ tour: IRTour, _ json: inout JSONWriter, chunkSize: Int, flush: (UnsafeRawBufferPointer) -> Void) {
         json.object { json in
             json.key("id"); json.string(tour.id)
             json.key("screen"); json.string(tour.screen)
-            json.key("steps"); json.array { json in for step in tour.steps { write(step, &json) } }
+            json.key("steps"); json.array { json in
+                for step in tour.steps {
+                    write(step, &json)
+                    if json.bytes.count >= chunkSize { json.flush(to: flush) }
+                }
+            }
         }
     }
 

@@ -35,7 +35,7 @@ public final class IRJSONStream: GuideStreamReceiver {
     /// Writes one guide, and hands the bytes so far to the sink once there are enough.
     public func receive(_ guide: IRGuide) {
         if !hasBegun { begin(defaultLocale: nil, locales: []) }
-        IRJSONEmitter.write(guide, &writer)
+        IRJSONEmitter.write(guide, &writer, chunkSize: chunkSize, flush: sink)
         if writer.bytes.count >= chunkSize { writer.flush(to: sink) }
     }
 

@@ -42,6 +42,16 @@ public struct Compilation: Sendable {
         roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil,
         budget: DiagnosticBudget? = nil, deviceIdentifiers: [String] = DeviceCatalog.identifiers
     ) -> Compilation {
+        compile(roots: roots, provider: provider, streamingGuidesTo: receiver, budget: budget, deviceIdentifiers: deviceIdentifiers,
+                stepStreamingSize: Checker.defaultStepStreamingSize)
+    }
+
+    /// `compile`, with the size from which a guide's steps are read one at a time
+    /// (`Checker.stepStreamingSize`): tests compile small programs both ways.
+    static func compile(
+        roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)?,
+        budget: DiagnosticBudget?, deviceIdentifiers: [String], stepStreamingSize: Int
+    ) -> Compilation {
         let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider, budget: runBudget)
         for root in roots { loader.loadRoot(root) }
@@ -55,6 +65,8 @@ public struct Compilation: Sendable {
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
                               deviceIdentifiers: deviceIdentifiers)
         all += checker.takeDiagnostics()
+        checker.keepsLoweredSteps = receiver?.readsSteps ?? true
+        checker.stepStreamingSize = stepStreamingSize
         receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules)
         var lowered: [IRGuide] = []
         while let guide = checker.nextGuide() {

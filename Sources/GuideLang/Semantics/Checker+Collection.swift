@@ -25,7 +25,7 @@ extension Checker {
                     notes: ["properties belong inside a block such as 'guide ID { ... }'"]))
             case .declaration(let syntax):
                 seenDeclaration = true
-                if let node = collect(syntax, in: tree, parent: nil) { topLevel.append(node) }
+                if let node = collect(syntax, in: tree, parentKind: nil) { topLevel.append(node) }
             }
         }
     }
@@ -35,14 +35,62 @@ extension Checker {
     func collectDeferredChildren(of node: DeclarationNode) {
         guard node.hasDeferredChildren else { return }
         node.hasDeferredChildren = false
-        var stream = SyntaxStream(files[node.fileID.index], fileID: node.fileID, from: Int(node.triviaStart))
+        let file = files[node.fileID.index]
+        // A guide this large may be one huge tour: its steps are collected one at a time as the
+        // parser finishes each, and only their summaries kept (see `lowerTour`).
+        var stream = Int(node.end - node.start) < stepStreamingSize
+            ? SyntaxStream(file, fileID: node.fileID, from: Int(node.triviaStart))
+            : SyntaxStream(file, fileID: node.fileID, from: Int(node.triviaStart)) { [unowned self] tree, tourStart in
+                guard case .declaration(let syntax)? = tree.members.first,
+                      let step = collect(syntax, in: tree, parentKind: .tour) else { return }
+                pendingSteps.append(StepSummary(of: step))
+                pendingStepTours.append(tourStart)
+            }
         // The same member as before: lexing from a member's trivia gives the same tokens, and
         // the parser starts a top-level member in the same state. Its diagnostics were reported
         // the first time.
+        defer {
+            pendingSteps = []
+            pendingStepTours = []
+            pendingStepPosition = 0
+        }
         guard let tree = stream.next(), case .declaration(let syntax)? = tree.members.first else { return }
         collectsGuideBlocks = true
         defer { collectsGuideBlocks = false }
         collectMembers(syntax.members, of: node, in: tree, part: .blocks)
+    }
+
+    /// Gives a tour the summaries of its steps, collected while the guide was read (steps come
+    /// before the tour that holds them, in source order).
+    private func takePendingSteps(for tour: DeclarationNode) {
+        // Steps of a tour that was not collected (past the declaration limit) lie before it.
+        while pendingStepPosition < pendingSteps.count, pendingStepTours[pendingStepPosition] < tour.start {
+            pendingStepPosition += 1
+        }
+        var end = pendingStepPosition
+        while end < pendingSteps.count, pendingStepTours[end] == tour.start { end += 1 }
+        if pendingStepPosition == 0, end == pendingSteps.count {
+            // One tour holding every step: handed over without a copy.
+            swap(&tour.stepSummaries, &pendingSteps)
+        } else {
+            tour.stepSummaries = Array(pendingSteps[pendingStepPosition..<end])
+            pendingStepPosition = end
+        }
+    }
+
+    /// Reads a step again from its summary, collecting it without reporting anything (its
+    /// diagnostics were reported when it was first read) or counting it again.
+    func readAgain(_ step: StepSummary) -> DeclarationNode? {
+        guard let tree = SyntaxStream.step(in: files[step.fileID.index], fileID: step.fileID, at: Int(step.triviaStart)),
+              case .declaration(let syntax)? = tree.members.first else { return nil }
+        let count = declarationCount
+        isReadingAgain = true
+        declarationCount = 0
+        defer {
+            isReadingAgain = false
+            declarationCount = count
+        }
+        return collect(syntax, in: tree, parentKind: .tour)
     }
 
     /// Which members of a block `collectMembers` reads.
@@ -56,10 +104,10 @@ extension Checker {
 
     /// Builds the node for a declaration and its children; nil when the keyword is unknown or
     /// misplaced (reported, and its contents skipped to avoid a cascade).
-    func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parent: DeclarationNode?) -> DeclarationNode? {
-        let allowed = parent?.kind.children ?? DeclarationKind.topLevel
+    func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parentKind: DeclarationKind?) -> DeclarationNode? {
+        let allowed = parentKind?.children ?? DeclarationKind.topLevel
         // Built only for a message: this runs for every block of the program.
-        var place: String { parent.map { "'\($0.kind.rawValue)'" } ?? "the top level" }
+        var place: String { parentKind.map { "'\($0.rawValue)'" } ?? "the top level" }
         guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
             let keyword = tree.text(syntax.keyword)
             report(Diagnostic(
@@ -75,7 +123,7 @@ extension Checker {
             let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
             report(Diagnostic(
                 .misplacedDeclaration, at: tree.range(syntax.keyword),
-                "'\(keyword)' cannot appear \(parent == nil ? "at" : "in") \(place)",
+                "'\(keyword)' cannot appear \(parentKind == nil ? "at" : "in") \(place)",
                 notes: (homes.isEmpty ? ["'\(keyword)' belongs at the top level of a file"]
                     : ["'\(keyword)' belongs in " + homes.joined(separator: " or ")]) + topLevelNote))
             return nil
@@ -91,12 +139,13 @@ extension Checker {
             return nil
         }
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
-        node.isTopLevel = parent == nil
+        node.isTopLevel = parentKind == nil
         checkHeader(node, syntax, in: tree)
         // A top-level guide's blocks are most of a large program; they are read when the guide is lowered.
-        let defersBlocks = parent == nil && kind == .guide
+        let defersBlocks = parentKind == nil && kind == .guide
         node.hasDeferredChildren = defersBlocks && syntax.members.contains { if case .declaration = $0 { true } else { false } }
         collectMembers(syntax.members, of: node, in: tree, part: defersBlocks ? .ownProperties : .all)
+        if kind == .tour, !pendingSteps.isEmpty { takePendingSteps(for: node) }
         return node
     }
 
@@ -117,7 +166,7 @@ extension Checker {
                                   notes: ["imports come first in a file, before any block"]))
             case .declaration(let childSyntax):
                 guard part != .ownProperties else { continue }
-                if let child = collect(childSyntax, in: tree, parent: node) {
+                if let child = collect(childSyntax, in: tree, parentKind: node.kind) {
                     node.children.append(child)
                 } else {
                     node.hasDroppedChildren = true

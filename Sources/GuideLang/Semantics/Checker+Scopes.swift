@@ -16,14 +16,32 @@ extension Checker {
     func declare(_ node: DeclarationNode, in scope: inout [String: DeclarationNode]) {
         guard node.hasName else { return }
         if let first = scope[node.name] {
-            let sameFile = first.fileID == node.fileID
-            report(Diagnostic(
-                .duplicateDeclaration, at: node.nameRange, "\(node.kind.rawValue) '\(node.name)' is declared twice",
-                labels: [.init(first.nameRange, "first declared here\(sameFile ? "" : " in \(files[first.fileID.index].path)")")],
-                help: ["rename one of them"]))
+            reportDuplicate(node.kind, named: node.name, at: node.nameRange, first: first.nameRange)
             return
         }
         scope[node.name] = node
+    }
+
+    /// The position of each named step by name, reporting a duplicate as `declare` does.
+    func stepPositions<Step: StepOrdering.Orderable>(_ steps: [Step]) -> [String: Int] {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(steps.count)
+        for (position, step) in steps.enumerated() where step.hasName {
+            if let first = positions[step.name] {
+                reportDuplicate(.step, named: step.name, at: step.nameRange, first: steps[first].nameRange)
+            } else {
+                positions[step.name] = position
+            }
+        }
+        return positions
+    }
+
+    private func reportDuplicate(_ kind: DeclarationKind, named name: String, at range: SourceRange, first: SourceRange) {
+        let sameFile = first.fileID == range.fileID
+        report(Diagnostic(
+            .duplicateDeclaration, at: range, "\(kind.rawValue) '\(name)' is declared twice",
+            labels: [.init(first, "first declared here\(sameFile ? "" : " in \(files[first.fileID.index].path)")")],
+            help: ["rename one of them"]))
     }
 
     /// Builds a scope from nodes, reporting duplicates.
@@ -62,7 +80,9 @@ extension Checker {
             return
         }
         suggestionBudget -= cost
-        let suggestion = Suggestion.didYouMean(reference.name, among: candidates)
+        // Sorted: the candidates often come from sets and dictionaries, whose order differs from
+        // one run to the next (and between two equal sets), and ties go to the first candidate.
+        let suggestion = Suggestion.didYouMean(reference.name, among: candidates.sorted())
         var notes: [String] = []
         if suggestion == nil {
             let shown = Self.smallest(8, of: candidates)

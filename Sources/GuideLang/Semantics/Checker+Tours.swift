@@ -17,8 +17,9 @@ extension Checker {
         }
         let targets = screen.map { targetScope(of: $0) }
         let stepNodes = node.children(.step)
-        let stepScope = self.scope(of: stepNodes)
-        if stepNodes.isEmpty, !node.hasDroppedChildren {
+        let summaries = node.stepSummaries
+        node.stepSummaries = []
+        if stepNodes.isEmpty, summaries.isEmpty, !node.hasDroppedChildren {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "tour '\(node.name)' has no steps",
                 help: ["add 'step NAME { highlight: TARGET  title: \"...\" }'"]))
@@ -26,16 +27,25 @@ extension Checker {
         // The order needs every step's `order` and `after`; once it is settled each step is
         // lowered and its properties released, and the steps are put in order where they lie, so
         // a tour of many steps holds its IR once and its declarations' properties not at all.
-        let order = StepOrdering.resolve(stepNodes, scope: stepScope, checker: self)
+        // A huge tour's steps are only summaries (`StepSummary`), each read again to be lowered.
+        let order = summaries.isEmpty
+            ? StepOrdering.resolve(stepNodes, scope: stepPositions(stepNodes), checker: self)
+            : StepOrdering.resolve(summaries, scope: stepPositions(summaries), checker: self)
+        let count = summaries.isEmpty ? stepNodes.count : summaries.count
         var keepsSteps = screen != nil && order != nil
         // Sized exactly: a guide's IR stays alive until it is handed on, and steps are large.
         var steps: [IRStep] = []
-        if keepsSteps { steps.reserveCapacity(stepNodes.count) }
+        if keepsSteps, keepsLoweredSteps { steps.reserveCapacity(count) }
         // Where each step lands in the order, which decides whether its `back` and `done` show.
-        var positions = [Int](repeating: 0, count: stepNodes.count)
-        if let order { for (position, index) in order.enumerated() { positions[index] = position } }
-        for (index, stepNode) in stepNodes.enumerated() {
-            let position = order.map { _ in StepPosition(isFirst: positions[index] == 0, isLast: positions[index] == stepNodes.count - 1) }
+        var positions = [Int](repeating: 0, count: count)
+        if let order { for (place, index) in order.enumerated() { positions[index] = place } }
+        for index in 0..<count {
+            guard let stepNode = summaries.isEmpty ? stepNodes[index] : readAgain(summaries[index]) else {
+                keepsSteps = false
+                steps = []
+                continue
+            }
+            let position = order.map { _ in StepPosition(isFirst: positions[index] == 0, isLast: positions[index] == count - 1) }
             let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets,
                                  position: position)
             stepNode.properties = DeclarationNode.PropertyList()
@@ -45,10 +55,10 @@ extension Checker {
                 steps = []
                 continue
             }
-            steps.append(step)
+            if keepsLoweredSteps { steps.append(step) }
         }
         guard keepsSteps, let screen, let order else { return nil }
-        Self.permute(&steps, into: order)
+        if keepsLoweredSteps { Self.permute(&steps, into: order) }
         return IRTour(id: node.name, screen: screen.name, steps: steps)
     }
 

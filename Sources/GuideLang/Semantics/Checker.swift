@@ -37,6 +37,22 @@ public final class Checker {
     public static let maximumDeclarations = 2_000_000
     var declarationCount = 0
 
+    /// How long (in bytes) a top-level guide must be to have its tours' steps collected one at a
+    /// time and read again when lowered, rather than held as declaration nodes: about 400 bytes
+    /// a step, which only a guide of hundreds of thousands of steps makes matter.
+    static let defaultStepStreamingSize = 1 << 20
+    var stepStreamingSize = Checker.defaultStepStreamingSize
+    /// The summaries of the steps collected so far while a large guide is read, where each one's
+    /// tour starts, and the first not yet given to its tour.
+    var pendingSteps: [StepSummary] = []
+    var pendingStepTours: [UInt32] = []
+    var pendingStepPosition = 0
+    /// Whether a step is being read again to be lowered: what collecting it reports was reported
+    /// when it was first read.
+    var isReadingAgain = false
+    /// Whether lowered tours keep their steps: `check` wants the diagnostics, not the IR.
+    var keepsLoweredSteps = true
+
     /// Whether a style, target or string reference failed to resolve: the declaration it meant
     /// would then look unused, so unused warnings of that kind are held back.
     var hasUnresolvedStyle = false
@@ -245,6 +261,8 @@ public final class Checker {
     /// syntax go as soon as it is collected.
     private func collectFiles(_ streams: [SyntaxStream]) {
         for (index, var stream) in streams.enumerated() {
+            // A guide's blocks are read again when it is lowered; the first reading wants its properties.
+            stream.keepOnlyHeadersOfGuideBlocks()
             var seenDeclaration = false
             let firstMember = topLevel.count
             let firstDiagnostic = diagnostics.count
@@ -304,6 +322,7 @@ public final class Checker {
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
     /// lowered for each of them, but its problem is one problem at one place.
     func report(_ diagnostic: Diagnostic) {
+        guard !isReadingAgain else { return }
         if diagnostic.severity == .error {
             hasErrors = true
             noteError(at: diagnostic.range)

@@ -102,6 +102,9 @@ final class DeclarationNode {
     var properties = PropertyList()
     var children: [DeclarationNode] = []
     var strings: [StringEntry] = []
+    /// A tour's steps when they were too many to keep as nodes (`Checker.stepStreamingSize`):
+    /// what ordering needs of each, in source order; each step is read again when lowered.
+    var stepSummaries: [StepSummary] = []
     /// Set when something refers to the declaration, for unused warnings.
     var isUsed = false
     /// Whether the child blocks are still to be read: a top-level guide's children are collected

@@ -1,3 +1,5 @@
+import GuideIR
+
 /// Resolves the order of a tour's steps from declaration order, `order: N` and `after: STEP`.
 ///
 /// Each step's key is its explicit `order`, or else its position (1, 2, 3, ...); `after`
@@ -5,24 +7,37 @@
 /// a topological sort that always takes the ready step with the smallest (key, explicit first,
 /// position), using a binary heap, so it is O(n log n) in the number of steps.
 enum StepOrdering {
+    /// What ordering reads of a step: a collected step (`DeclarationNode`) or the summary of one
+    /// that is read again when lowered (`StepSummary`).
+    protocol Orderable {
+        var name: String { get }
+        var hasName: Bool { get }
+        var nameRange: SourceRange { get }
+        /// The step's `order` when it is valid, and where it is written.
+        var explicitOrder: (value: Int, range: SourceRange)? { get }
+        /// The steps of a valid `after`, and where it is written.
+        var after: (references: [Reference], range: SourceRange)? { get }
+    }
+
     /// The indices of `steps` in resolved order, or nil after reporting a clash or a cycle.
-    static func resolve(_ steps: [DeclarationNode], scope: [String: DeclarationNode], checker: Checker) -> [Int]? {
+    /// `scope` gives the position of each step by name.
+    static func resolve<Step: Orderable>(_ steps: [Step], scope: [String: Int], checker: Checker) -> [Int]? {
         let count = steps.count
-        var index: [ObjectIdentifier: Int] = [:]
-        for (position, step) in steps.enumerated() { index[ObjectIdentifier(step)] = position }
         var keys: [(key: Int, implicit: Int, position: Int)] = []
-        var explicit: [Int: DeclarationNode] = [:]
+        keys.reserveCapacity(count)
+        var explicit: [Int: Int] = [:]
         var isValid = true
         for (position, step) in steps.enumerated() {
-            if case .integer(let order)? = step.value("order"), let entry = step.properties["order"] {
-                if let first = explicit[order] {
+            if let (order, range) = step.explicitOrder {
+                if let firstPosition = explicit[order] {
+                    let first = steps[firstPosition]
                     checker.report(Diagnostic(
-                        .orderClash, at: entry.range, "steps '\(first.name)' and '\(step.name)' both have order \(order)",
-                        labels: [.init(first.properties["order"]?.range ?? first.nameRange, "'\(first.name)' has order \(order) here")],
+                        .orderClash, at: range, "steps '\(first.name)' and '\(step.name)' both have order \(order)",
+                        labels: [.init(first.explicitOrder?.range ?? first.nameRange, "'\(first.name)' has order \(order) here")],
                         help: ["give each step its own order, or use 'after: \(first.name)'"]))
                     isValid = false
                 } else {
-                    explicit[order] = step
+                    explicit[order] = position
                 }
                 keys.append((order, 0, position))
             } else {
@@ -32,9 +47,9 @@ enum StepOrdering {
         var successors = [[Int]](repeating: [], count: count)
         var predecessorCount = [Int](repeating: 0, count: count)
         for (position, step) in steps.enumerated() {
-            guard case .references(let references)? = step.value("after") else { continue }
+            guard let references = step.after?.references else { continue }
             for reference in references {
-                guard let other = scope[reference.name], let otherIndex = index[ObjectIdentifier(other)] else {
+                guard let otherIndex = scope[reference.name] else {
                     checker.reportUnknown(reference, kind: "step", candidates: scope.keys, context: "in this tour")
                     isValid = false
                     continue
@@ -68,7 +83,7 @@ enum StepOrdering {
     /// first step along its first predecessor in the knot must come back to a step it has seen,
     /// which closes a cycle, reported from its first step. Each step and each `after` is visited
     /// a bounded number of times, however many cycles there are.
-    private static func reportCycles(_ steps: [DeclarationNode], successors: [[Int]], placed: Set<Int>, checker: Checker) {
+    private static func reportCycles<Step: Orderable>(_ steps: [Step], successors: [[Int]], placed: Set<Int>, checker: Checker) {
         let count = steps.count
         var predecessors = [[Int]](repeating: [], count: count)
         for (from, targets) in successors.enumerated() {
@@ -156,15 +171,15 @@ enum StepOrdering {
 
     /// Reports one cycle; a long one is named by its first steps and its length and labelled at
     /// its first steps only, so that a cycle through a whole tour stays one readable diagnostic.
-    private static func report(_ cycle: [Int], _ steps: [DeclarationNode], checker: Checker) {
+    private static func report<Step: Orderable>(_ cycle: [Int], _ steps: [Step], checker: Checker) {
         let first = steps[cycle[1 % cycle.count]]
-        let range = first.properties["after"]?.range ?? first.nameRange
+        let range = first.after?.range ?? first.nameRange
         let shown = cycle.prefix(Checker.maximumCycleLabels + 1).map { steps[$0] }
         checker.report(Diagnostic(
             .orderCycle, at: range,
             "steps are ordered after each other in a cycle: " + Checker.cycleText(shown.map(\.name), count: cycle.count, noun: "steps"),
             labels: Array(shown.compactMap { step in
-                step.properties["after"].map { Diagnostic.Label($0.range, "'\(step.name)' comes after this") }
+                step.after.map { Diagnostic.Label($0.range, "'\(step.name)' comes after this") }
             }.filter { $0.range != range }.prefix(Checker.maximumCycleLabels)),
             help: ["remove one of these 'after' constraints"]))
     }

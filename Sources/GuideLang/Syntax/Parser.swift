@@ -21,6 +21,26 @@ public struct Parser {
     var hasReportedBracket = false
     /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
     var blockStack: [DeclarationKind?] = []
+    /// When streaming, what the parser leaves out of finished blocks (nothing unless asked).
+    var blockRelease = BlockRelease.keepEverything
+
+    /// What a streaming parser leaves out of the blocks it finishes, so that one huge top-level
+    /// member (a guide of half a million steps) is never held whole. Left-out blocks are parsed
+    /// all the same and their diagnostics reported; only their syntax and tokens go.
+    enum BlockRelease {
+        /// Keeps every block (the whole-file parse, the formatter, the language server).
+        case keepEverything
+        /// The blocks directly inside a top-level guide keep their headers only, and blocks
+        /// inside those go as soon as they end: the checker's first reading of a guide collects
+        /// just its own properties.
+        case guideBlockContents
+        /// Each step directly inside a tour directly inside a top-level guide is handed over as a
+        /// tree of its own once it ends, with where its tour's keyword starts, and then left out
+        /// of the tour.
+        case steps((SyntaxTree, _ tourStart: UInt32) -> Void)
+    }
+    /// Where the keyword of the tour whose steps are being handed over starts.
+    var tourStart: UInt32 = 0
 
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
@@ -329,7 +349,7 @@ public struct Parser {
         case .importDirective:
             return parseImport()
         case .declaration:
-            return .declaration(parseDeclaration())
+            return parseDeclaration().map(Member.declaration)
         case .nothing:
             skipMember(reporting: Diagnostic(
                 .expectedMember, at: range(position),
@@ -367,7 +387,58 @@ public struct Parser {
         return .importDirective(ImportSyntax(keyword: keyword, path: path))
     }
 
-    mutating func parseDeclaration() -> DeclarationSyntax {
+    /// Parses a declaration; nil when `blockRelease` handed it over instead of keeping it.
+    mutating func parseDeclaration() -> DeclarationSyntax? {
+        let (declaration, open) = parseWholeDeclaration()
+        return release(declaration, open: open)
+    }
+
+    /// Leaves out of a finished declaration what `blockRelease` asks to, dropping its tokens (a
+    /// member's tokens are only those still referred to, so indices after it shift down).
+    mutating func release(_ declaration: DeclarationSyntax, open: Int?) -> DeclarationSyntax? {
+        guard isStreaming else { return declaration }
+        switch blockRelease {
+        case .keepEverything:
+            return declaration
+        case .guideBlockContents:
+            guard blockStack.first == .guide else { return declaration }
+            guard blockStack.count == 1 else {
+                // Deeper blocks go at once (a tour's steps), not when the block holding them ends.
+                dropTokens(of: declaration)
+                return nil
+            }
+            guard let open, declaration.lastToken > open + 1 else { return declaration }
+            // The header and the last token stay, so the block's range is unchanged.
+            let interior = (open + 1)..<declaration.lastToken
+            tokens.removeSubrange(interior)
+            position -= interior.count
+            var header = declaration
+            header.members = []
+            header.lastToken = open + 1
+            if header.closeBrace != nil { header.closeBrace = open + 1 }
+            return header
+        case .steps(let handOver):
+            guard blockStack.count == 2, blockStack[0] == .guide, blockStack[1] == .tour,
+                  declarationKind(at: declaration.keyword) == .step else { return declaration }
+            handOver(SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: [.declaration(declaration)], diagnostics: []),
+                     tourStart)
+            dropTokens(of: declaration)
+            return nil
+        }
+    }
+
+    /// Drops a finished declaration's tokens, which nothing refers to once it is left out, but
+    /// its last: what follows may end at the token before it (an unclosed block, whose range
+    /// and the fix-it inserting its `}` end there).
+    private mutating func dropTokens(of declaration: DeclarationSyntax) {
+        let span = declaration.keyword..<declaration.lastToken
+        tokens.removeSubrange(span)
+        position -= span.count
+    }
+
+    /// Parses a declaration whole, with the index of its `{` (or of the token standing for a
+    /// forgotten one) when it has contents.
+    private mutating func parseWholeDeclaration() -> (DeclarationSyntax, open: Int?) {
         let keyword = advance()
         var declaration = DeclarationSyntax(
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
@@ -410,7 +481,7 @@ public struct Parser {
             // it were there, so that the closing '}' still pairs up and nothing cascades.
             guard current.kind == .identifier || current.kind == .string, peekKind() == .colon, !current.isAtLineStart else {
                 synchronize()
-                return declaration
+                return (declaration, nil)
             }
             open = declaration.lastToken
         }
@@ -421,9 +492,11 @@ public struct Parser {
             skipBalancedBlock()
             declaration.closeBrace = position > 0 && kind(at: position - 1) == .rightBrace ? position - 1 : nil
             declaration.lastToken = max(open, position - 1)
-            return declaration
+            return (declaration, open)
         }
-        blockStack.append(declarationKind(at: keyword))
+        let kind = declarationKind(at: keyword)
+        if case .steps = blockRelease, kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
+        blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
         if current.kind == .rightBrace {
@@ -442,7 +515,7 @@ public struct Parser {
                                message: "insert '}'")]))
             declaration.lastToken = max(open, position - 1)
         }
-        return declaration
+        return (declaration, open)
     }
 
     func isOnKeyword(_ index: Int) -> Bool {

@@ -20,6 +20,33 @@ public struct SyntaxStream {
         parser = Parser(streaming: source, fileID: fileID, from: offset)
     }
 
+    /// A stream from `offset` (a top-level guide's leading trivia) that hands each step written
+    /// directly in one of the guide's tours to `handOver` as a tree of its own as soon as the
+    /// step ends, with where its tour's keyword starts, and leaves it out of the member it
+    /// returns: a tour of any length is then never held whole. The steps come in source order,
+    /// before the member that holds them.
+    init(_ source: SourceFile, fileID: FileID, from offset: Int, handingOverSteps handOver: @escaping (SyntaxTree, UInt32) -> Void) {
+        self.init(source, fileID: fileID, from: offset)
+        parser.blockRelease = .steps(handOver)
+    }
+
+    /// Makes the stream keep only the headers of the blocks directly inside a top-level guide:
+    /// their contents are still parsed and their diagnostics reported, but the checker's first
+    /// reading of a guide needs only the guide's own properties, and a large guide's contents
+    /// would be held whole while it is collected.
+    mutating func keepOnlyHeadersOfGuideBlocks() { parser.blockRelease = .guideBlockContents }
+
+    /// Reads again the step whose leading trivia starts at `offset`, written directly in a tour
+    /// directly in a top-level guide: the same step syntax the guide's reading gave, as a tree of
+    /// its own (its diagnostics were reported then). Nil if no step starts there.
+    static func step(in source: SourceFile, fileID: FileID, at offset: Int) -> SyntaxTree? {
+        var parser = Parser(streaming: source, fileID: fileID, from: offset)
+        // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
+        parser.blockStack = [.guide, .tour]
+        guard let member = parser.parseMemberStep(), case .declaration = member else { return nil }
+        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+    }
+
     /// The next top-level member as a tree holding just it, or nil at the end of the file.
     public mutating func next() -> SyntaxTree? {
         parser.nextTopLevelMember().map(tree(holding:))

@@ -29,4 +29,6 @@ enum CheckCommand {
 private final class GuideDiscarder: GuideStreamReceiver {
     func begin(defaultLocale: String?, locales: [String]) {}
     func receive(_ guide: IRGuide) {}
+    /// A huge tour's lowered steps would be held only to be dropped.
+    var readsSteps: Bool { false }
 }
