@@ -4,7 +4,7 @@ public struct GuideDocument: Equatable, Sendable {
     /// The name of the JSON format, written at the top of every document.
     public static let formatName = "guide-ir"
     /// The version of the JSON format; bumped on any incompatible change.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
 
     /// The locale used when the app's locale has no translation.
     public var defaultLocale: String?

@@ -129,7 +129,10 @@ public struct IRJSONReader {
         guard let version = versionValue.integerValue, Self.readableVersions.contains(version) else {
             let found = Self.describe(versionValue)
             if case .number = versionValue {
-                report(.unsupportedVersion, "this reader reads guide-ir version \(readable); found version \(found)", at: .key("version"))
+                // An older document is not read as if it were new: its steps and show rules mean other things.
+                let older = versionValue.integerValue.map { $0 >= 1 && $0 < GuideDocument.formatVersion } ?? false
+                report(.unsupportedVersion, "this reader reads guide-ir version \(readable); found version \(found)"
+                       + (older ? " (written by an older guidec: build the guide again)" : ""), at: .key("version"))
             } else {
                 report(.wrongType, "expected a version number (this reader reads guide-ir version \(readable)); found \(found)", at: .key("version"))
             }

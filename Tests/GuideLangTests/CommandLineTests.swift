@@ -140,7 +140,7 @@ struct CommandLineTests {
     @Test func buildWritesJSONToStandardOutputFromStandardInput() throws {
         let run = try Self.run(["build", "-"], input: Self.valid)
         #expect(run.status == 0, "\(run.standardError)")
-        #expect(run.standardOutput.hasPrefix("{\n  \"format\": \"guide-ir\",\n  \"version\": 1,"))
+        #expect(run.standardOutput.hasPrefix("{\n  \"format\": \"guide-ir\",\n  \"version\": 2,"))
         #expect(run.standardOutput.hasSuffix("}\n"))
         #expect(run.standardError.isEmpty)
     }

@@ -538,7 +538,7 @@ struct SchemaValidationMutation {
             .init(name: "an unknown kind",
                   path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(1), .key("shape"), .key("kind")],
                   value: "star", expectedMessageFragment: nil),
-            .init(name: "another format version", path: [.key("version")], value: 2, expectedMessageFragment: "1 was expected"),
+            .init(name: "another format version", path: [.key("version")], value: 1, expectedMessageFragment: "2 was expected"),
             .init(name: "an unknown property", path: [.key("extra")], value: "x", expectedMessageFragment: "'extra'"),
             .init(name: "a fraction plus points without its points",
                   path: [.key("guides"), .index(1), .key("screens"), .index(0), .key("targets"), .index(8), .key("frame"),
