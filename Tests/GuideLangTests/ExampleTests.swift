@@ -13,10 +13,16 @@ struct ExampleTests {
     @Test func examplesExist() {
         #expect(Self.names.contains("intro.guide"))
         // One example per seed tutorial, named with the seed's number first.
-        for seed in ["000", "001", "002", "003", "004"] {
+        for seed in Self.seeds {
             #expect(Self.names.contains { $0.hasPrefix(seed) }, "no example for seed \(seed)")
         }
+        // Issue 13: a TipKit-style set of tips and a web-style tour beside the seeds' examples.
+        #expect(Self.names.contains("005-tipkit-tips.guide"))
+        #expect(Self.names.contains("006-web-tour.guide"))
     }
+
+    /// The numbers of the seed tutorials (shared/seeds); later numbered examples model other systems.
+    static let seeds: Set<String> = ["000", "001", "002", "003", "004"]
 
     /// An example names each tutorial by its title and where it was published, never by a path
     /// of the machine it was written on.
@@ -28,8 +34,11 @@ struct ExampleTests {
             #expect(line.firstMatch(of: machinePath) == nil, "\(name):\(number + 1) names a path of a machine: \(line)")
         }
         if name.first?.isNumber == true {
+            // A seed's example names the seed; a later example names the system it is modelled on.
             let first = text.prefix { $0 != "\n" }
-            #expect(first.hasPrefix("// Seed \(name.prefix(3)): \""), "\(name) starts with the tutorial's title: \(first)")
+            let number = String(name.prefix(3))
+            let word = Self.seeds.contains(number) ? "Seed" : "Example"
+            #expect(first.hasPrefix("// \(word) \(number): \""), "\(name) starts with the tutorial's title: \(first)")
         }
     }
 
