@@ -220,6 +220,33 @@ struct LanguageServerCommandTests {
         #expect(diagnostics.first?["message"]?.stringValue == "no style named 'nope'\nhelp: did you mean 'note'?")
     }
 
+    @Test func anOpenDocumentOutsideTheWorkspaceIsNotServedToImports() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("workspace"), withIntermediateDirectories: true)
+        let root = DocumentURI.uri(ofPath: folder.appendingPathComponent("workspace").path)
+        // Open in the editor but outside the workspace, and not on disk: an import must not read it.
+        let secret = DocumentURI.uri(ofPath: folder.appendingPathComponent("outside/secret.guide").path)
+        let uri = DocumentURI.uri(ofPath: folder.appendingPathComponent("workspace/welcome.guide").path)
+        let guide = "import \"../outside/secret.guide\"\n\nguide hello {\n  title: \"Hello\"\n  pages {\n    style: secrex\n    page one { title: \"One\" }\n  }\n}\n"
+        let input = Self.frames([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            Self.didOpen(secret, "style secret {\n  corner-radius: 8\n}\n"),
+            Self.didOpen(uri, guide),
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ])
+        let run = try CommandLineTests.run(["lsp", "--stdio"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let published = Self.replies(run.standardOutput).filter { $0["params"]?["uri"]?.stringValue == uri }
+        let diagnostics = published.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        // The import is refused as leaving the workspace (before this, the open document was read
+        // and its style known); the unknown style is not reported over a failed import.
+        #expect(diagnostics.map { $0["code"]?.stringValue } == ["GL0604"])
+        #expect(diagnostics.allSatisfy { !($0["message"]?.stringValue ?? "").contains("'secret'") })
+    }
+
     static func initialize(lint: Bool = true) -> String {
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"lint":\#(lint)}}}"#
     }

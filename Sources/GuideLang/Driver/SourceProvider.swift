@@ -64,6 +64,14 @@ public enum PathArithmetic {
         return normalize(combined)
     }
 
+    /// Whether the normalised `path` lies in the folder `root` or below it, by their spelling
+    /// alone (no links are followed).
+    public static func isInside(_ path: String, root: String) -> Bool {
+        let folder = normalize(root), file = normalize(path)
+        if folder == "/" { return file.hasPrefix("/") }
+        return file.hasPrefix(folder) && file.utf8.dropFirst(folder.utf8.count).first == UInt8(ascii: "/")
+    }
+
     /// Removes `.` segments, empty segments and `..` with the segment before it.
     public static func normalize(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")

@@ -4,13 +4,20 @@ struct EditorSourceProvider: SourceProvider, Sendable {
     let base: (any SourceProvider & Sendable)?
     /// Open documents' bytes by normalised path.
     let openFiles: [String: [UInt8]]
+    /// The folders imports may read; an open document outside them is not served, so the editor
+    /// confines imports exactly as the command line does.
+    let roots: [String]
 
     func resolve(_ path: String, relativeTo importer: String) -> String {
         base?.resolve(path, relativeTo: importer) ?? PathArithmetic.join(PathArithmetic.directory(of: importer), path)
     }
 
     func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
-        if let bytes = openFiles[PathArithmetic.normalize(resolvedPath)] { return .success(bytes) }
+        let path = PathArithmetic.normalize(resolvedPath)
+        if let bytes = openFiles[path], roots.contains(where: { PathArithmetic.isInside(path, root: $0) }) {
+            return .success(bytes)
+        }
+        // The disk decides the rest, refusing a path outside the roots as it does for the command line.
         return base?.read(resolvedPath) ?? .failure(SourceReadError("no such file"))
     }
 

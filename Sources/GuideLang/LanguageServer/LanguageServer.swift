@@ -364,9 +364,9 @@ public final class LanguageServer {
 
     /// The provider a document's check reads imports through: `openFiles`, then the disk.
     func provider(for document: Document, openFiles: [String: [UInt8]]) -> EditorSourceProvider {
-        guard document.isFile else { return EditorSourceProvider(base: nil, openFiles: [:]) }
+        guard document.isFile else { return EditorSourceProvider(base: nil, openFiles: [:], roots: []) }
         let roots = workspaceRoots.isEmpty ? [PathArithmetic.directory(of: document.path)] : workspaceRoots
-        return EditorSourceProvider(base: providerForRoots(roots), openFiles: openFiles)
+        return EditorSourceProvider(base: providerForRoots(roots), openFiles: openFiles, roots: roots)
     }
 
     // MARK: Messages
