@@ -236,6 +236,14 @@ public enum KeywordSynonyms {
         Synonym("next", "advance", "Shepherd.js and driver.js (the Next button)", also: "'button \"...\"'"),
         Synonym("nextLabel", "advance", "Intro.js", also: "'button \"...\"'"),
         Synonym("nextBtnText", "advance", "driver.js", also: "'button \"...\"'"),
+        // A step's words in the tours people port from: without these, Shepherd's `text` was
+        // one edit from `next` and led to 'advance'.
+        Synonym("text", "body", "Shepherd.js"),
+        Synonym("description", "body", "driver.js (popover.description)"),
+        Synonym("intro", "body", "Intro.js"),
+        Synonym("content", "body", "react-joyride"),
+        Synonym("message", "body", "TipKit (Tip.message)"),
+        Synonym("attachTo", "highlight", "Shepherd.js"),
     ]
 
     private static let missing: [Synonym] = [
