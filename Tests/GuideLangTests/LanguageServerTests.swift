@@ -247,6 +247,38 @@ struct LanguageServerCommandTests {
         #expect(diagnostics.allSatisfy { !($0["message"]?.stringValue ?? "").contains("'secret'") })
     }
 
+    @Test func aFindingInAnImportedFileIsShownOnTheImport() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("shared"), withIntermediateDirectories: true)
+        let look = folder.appendingPathComponent("shared/look.guide")
+        // The overlay is linted only through the tour that uses the style, so the shared file's
+        // own check cannot find it: the importing document must show it.
+        try "style dim {\n  overlay: #E8E8E8 @ 20%\n}\n".write(to: look, atomically: true, encoding: .utf8)
+        let root = DocumentURI.uri(ofPath: folder.path)
+        let uri = DocumentURI.uri(ofPath: folder.appendingPathComponent("welcome.guide").path)
+        let guide = "import \"shared/look.guide\"\n\nguide hello {\n  title: \"Hello\"\n  devices: iphone-se-3\n  orientation: portrait\n  screen home { target a { frame: rect(120, 300, 80, 80) } }\n  tour t on home {\n    style: dim\n    step one { highlight: a  body: \"Hi\" }\n  }\n}\n"
+        let input = Self.frames([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"\#(root)","capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+            Self.didOpen(uri, guide),
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ])
+        let run = try CommandLineTests.run(["lsp", "--stdio"], input: input)
+        #expect(run.status == 0, "\(run.standardError)")
+        let published = Self.replies(run.standardOutput).filter { $0["params"]?["uri"]?.stringValue == uri }
+        let diagnostics = published.last?["params"]?["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.map { $0["code"]?.stringValue } == ["GL1009"], "\(diagnostics)")
+        let finding = try #require(diagnostics.first)
+        #expect(finding["message"]?.stringValue?.hasPrefix("in imported file 'shared/look.guide': the overlay is too transparent") == true)
+        // On the import line, with the overlay's own place as related information.
+        #expect(finding["range"]?["start"]?["line"]?.integerValue == 0)
+        let related = finding["relatedInformation"]?.arrayValue?.first?["location"]
+        #expect(related?["uri"]?.stringValue == DocumentURI.uri(ofPath: look.path))
+        #expect(related?["range"]?["start"]?["line"]?.integerValue == 1)
+    }
+
     static func initialize(lint: Bool = true) -> String {
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"initializationOptions":{"lint":\#(lint)}}}"#
     }

@@ -9,6 +9,8 @@ import GuideLayout
 public struct Compilation: Sendable {
     /// Every file loaded, indexed by `FileID.index`.
     public let files: [SourceFile]
+    /// For each file (indexed like `files`), the import that first loaded it; nil for a root.
+    public let importedAt: [SourceRange?]
     /// Every diagnostic, sorted by file (load order) and position.
     public let diagnostics: [Diagnostic]
     /// The guides that lowered with no error pointing into them, even when the program has
@@ -78,7 +80,7 @@ public struct Compilation: Sendable {
         all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
         return Compilation(
-            files: files, diagnostics: all.sortedBySourcePosition(),
+            files: files, importedAt: loader.importedAt, diagnostics: all.sortedBySourcePosition(),
             loweredGuides: GuideDocument(
                 defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules, guides: lowered),
             checkerFoundErrors: conclusion.hasErrors)
@@ -106,6 +108,8 @@ struct ImportLoader {
     private var heldDiagnostics = 0
     /// The files loaded, indexed by `FileID.index`.
     private(set) var files: [SourceFile] = []
+    /// The import that loaded each file, indexed like `files`; nil for a root.
+    private(set) var importedAt: [SourceRange?] = []
     /// Each file's syntax stream, stopped after its leading imports, for the checker to go on
     /// with (so the imports are not lexed again), indexed like `files`.
     private var streams: [SyntaxStream?] = []
@@ -166,6 +170,7 @@ struct ImportLoader {
         let identity = identity(of: source.path)
         loaded[identity] = id
         files.append(source)
+        self.importedAt.append(importedAt)
         streams.append(nil)
         chain.append((identity, source.path))
         defer { chain.removeLast() }

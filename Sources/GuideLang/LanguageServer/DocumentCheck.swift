@@ -1,3 +1,5 @@
+import GuideIR
+
 /// One check of an open document, with everything it reads taken when the server handed it out
 /// (`LanguageServer.nextCheck`): the document's text, the open documents its imports read
 /// first, the disk behind them and the lint settings. It shares nothing with the server, so the
@@ -36,6 +38,45 @@ public struct DocumentCheck: Sendable {
             diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions, reportingUnusedAllows: !compilation.hasErrors)
         }
         return Outcome(check: self, files: compilation.files,
-                       diagnostics: diagnostics.filter { $0.range.fileID.index == 0 }.sortedBySourcePosition())
+                       diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition())
+    }
+
+    /// The diagnostics the editor shows on the document: those located in it, and, on the
+    /// import that brings a file in (as clangd shows a header's errors on its `#include`), the
+    /// errors and layout findings located in imported files. A style's overlay in a shared file
+    /// is linted only through the guides that use it, so the imported file's own check never
+    /// finds what this one does. Other warnings (such as an unused style) belong to the
+    /// imported file and show when it is open.
+    static func documentDiagnostics(_ diagnostics: [Diagnostic], in compilation: Compilation) -> [Diagnostic] {
+        var shown: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let index = diagnostic.range.fileID.index
+            if index == 0 { shown.append(diagnostic); continue }
+            guard diagnostic.severity == .error || diagnostic.code.id.hasPrefix("GL10"),
+                  let use = importInDocument(leadingTo: index, in: compilation) else { continue }
+            let file = compilation.files[index]
+            let place = file.location(of: diagnostic.range.start)
+            // Named from the document's folder where it lies below it, as the import spells it.
+            let folder = PathArithmetic.directory(of: compilation.files[0].path) + "/"
+            let name = file.path.hasPrefix(folder) ? String(file.path.dropFirst(folder.count)) : file.path
+            shown.append(Diagnostic(
+                diagnostic.code, at: use, "in imported file '\(name)': \(diagnostic.message)", severity: diagnostic.severity,
+                labels: [Diagnostic.Label(diagnostic.range, diagnostic.message)] + diagnostic.labels,
+                notes: ["at \(name):\(place.line):\(place.column)"] + diagnostic.notes, help: diagnostic.help))
+        }
+        return shown
+    }
+
+    /// The range of the document's import through which file `index` was loaded, following the
+    /// chain of imports up to the document.
+    private static func importInDocument(leadingTo index: Int, in compilation: Compilation) -> SourceRange? {
+        var current = index
+        // Each step goes to an earlier-loaded file, so the walk ends.
+        while let range = compilation.importedAt[current] {
+            if range.fileID.index == 0 { return range }
+            guard range.fileID.index < current else { return nil }
+            current = range.fileID.index
+        }
+        return nil
     }
 }
