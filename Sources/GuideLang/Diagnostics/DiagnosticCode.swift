@@ -26,9 +26,15 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DiagnosticCode {
-    /// Looks a code up by its printed form, ignoring case.
+    /// Looks a code up by its printed form, ignoring case, or by its rule name (such as
+    /// `overlay-too-transparent`), as linters let a rule be named either way.
     public static func named(_ id: String) -> DiagnosticCode? {
         let wanted = id.uppercased()
-        return all.first { $0.id == wanted }
+        if let code = all.first(where: { $0.id == wanted }) { return code }
+        let name = id.lowercased()
+        return all.first { $0.name == name }
     }
+
+    /// What a code may be named by: every printed code, then every rule name (for did-you-mean).
+    public static var spellings: [String] { all.map(\.id) + all.map(\.name) }
 }

@@ -36,11 +36,13 @@ extension Checker {
         var accepted: [LintCodeValue] = []
         for value in codes {
             let reference = value.reference
-            let key = reference.name.uppercased()
+            // A code may be named by its rule name too: listing both spellings is listing it twice.
+            let named = DiagnosticCode.named(reference.name)
+            let key = named?.id ?? reference.name.uppercased()
             guard !reportListedTwice(reference, in: name, first: listed[key]) else { continue }
             listed[key] = reference
-            guard let code = DiagnosticCode.named(reference.name) else {
-                reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.all.map(\.id))
+            guard let code = named else {
+                reportUnknown(reference, kind: "diagnostic code", candidates: DiagnosticCode.spellings)
                 continue
             }
             // The lists tune `guidec lint`'s layout checks; other codes would do nothing there,

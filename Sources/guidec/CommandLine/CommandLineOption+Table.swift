@@ -60,7 +60,7 @@ extension CommandLineOption {
     private static func diagnosticCode(_ text: String, spelling: String) throws(UsageError) -> DiagnosticCode {
         guard let code = DiagnosticCode.named(text) else {
             throw UsageError("'\(spelling)' names no diagnostic code '\(text)'",
-                             suggesting: Suggestion.didYouMean(text.uppercased(), among: DiagnosticCode.all.map(\.id)))
+                             suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
         }
         return code
     }

@@ -7,7 +7,8 @@ enum ExplainCommand {
         name: "explain", synopsis: "guidec explain CODE [--format text|markdown]",
         summary: "explain a diagnostic code, with a failing example and its fix",
         details: """
-        Prints what a code such as GL0301 means, an example that triggers it and how to fix it:
+        Prints what a code such as GL0301 (or its rule name, such as unknown-property) means, an
+        example that triggers it and how to fix it:
         for a terminal by default (headings underlined, examples indented), or as the Markdown
         of docs/diagnostics.md.
         """,
@@ -20,7 +21,7 @@ enum ExplainCommand {
         guard arguments.operands.count == 1, let text = arguments.operands.first else { throw UsageError("explain takes one code") }
         guard let code = DiagnosticCode.named(text) else {
             throw UsageError("no diagnostic code '\(text)'",
-                             suggesting: Suggestion.didYouMean(text.uppercased(), among: DiagnosticCode.all.map(\.id)))
+                             suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
         }
         switch arguments.explanationFormat {
         case .markdown: Terminal.standardOutput(DiagnosticExplanation.text(for: code))

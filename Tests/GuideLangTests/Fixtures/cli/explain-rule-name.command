@@ -1,0 +1,2 @@
+# explain takes a rule name as well as a code.
+explain unknown-property
