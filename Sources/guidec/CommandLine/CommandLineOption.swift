@@ -1,3 +1,5 @@
+import GuideLang
+
 /// One option of the command line: its spellings, what it takes, its help, and what it sets.
 ///
 /// Each option is declared once, in `CommandLineOption+Table.swift`, and a command lists the
@@ -50,12 +52,18 @@ struct CommandLineOption: Sendable {
             parsed(placeholder: placeholder, expectation: expectation, { $0 }, set: set)
         }
 
-        /// One of `choices`, by exact name; the usage error lists the names (`takes text or markdown`).
+        /// One of `choices`, by exact name; the usage error lists the names (`takes text or markdown`)
+        /// and suggests the closest (`--format jsn`: did you mean 'json'?).
         static func choice<Choice: Sendable>(
             _ choices: [(name: String, value: Choice)], placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
         ) -> Value {
-            parsed(placeholder: placeholder, expectation: "takes " + listed(choices.map(\.name)),
-                   { text in choices.first { $0.name == text }?.value }, set: set)
+            let expectation = "takes " + listed(choices.map(\.name))
+            return Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
+                guard let value = choices.first(where: { $0.name == text })?.value else {
+                    throw UsageError("'\(spelling)' \(expectation)", suggesting: Suggestion.didYouMean(text, among: choices.map(\.name)))
+                }
+                set(&arguments, value)
+            }
         }
 
         /// Every case of `Choice`, by its raw value.
