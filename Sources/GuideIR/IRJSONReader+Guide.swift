@@ -78,7 +78,7 @@ extension IRJSONReader {
     /// translation in each of the document's locales, in any order).
     mutating func text(_ value: JSONValue) -> IRText {
         let fields = object(value, Self.textKeys)
-        let defaultValue = member(fields, "default") { $0.string($1) }
+        let defaultValue = member(fields, "default") { $0.markupString($1) }
         let key = member(fields, "key") { $0.nullableString($1) }
         let translations = member(fields, "translations") { reader, value -> [(locale: String, value: String)] in
             guard case .object(let members) = value else {
@@ -90,7 +90,7 @@ extension IRJSONReader {
                 reader.path.components.append(.key(locale))
                 defer { reader.path.components.removeLast() }
                 if !seen.insert(locale).inserted { reader.report(.duplicateKey, "locale \(IRJSONPath.quoted(locale)) is written twice") }
-                return (locale, reader.string(text))
+                return (locale, reader.markupString(text))
             }
         }
         guard fields["key"] != nil, fields["translations"] != nil else { return IRText(literal: defaultValue) }

@@ -59,6 +59,10 @@ public struct TextMarkup: Equatable, Sendable {
         hasMarkup = scanner.hasMarkup
     }
 
+    /// Whether a backslash before `byte` is a markup escape in a string literal (`\*` draws `*`);
+    /// `\\` is the string's own escape for a backslash, so the literal `"\\*"` is one too.
+    public static func isEscapable(_ byte: UInt8) -> Bool { byte != UInt8(ascii: "\\") && Scanner.escapable.contains(byte) }
+
     /// The text as drawn, without markup.
     public var plainText: String { runs.map(\.text).joined() }
 }
@@ -118,10 +122,9 @@ extension TextMarkup {
                 }
                 if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") {
                     var length = 1
-                    while index + length < bytes.count, bytes[index + length] == byte, length < 2 { length += 1 }
-                    let delimiter = String(repeating: Character(Unicode.Scalar(byte)), count: length)
-                    let before = index > 0 ? bytes[index - 1] : nil
-                    let after = index + length < bytes.count ? bytes[index + length] : nil
+                    while index + length < bytes.count, bytes[index + length] == byte, length < 3 { length += 1 }
+                    let before = Self.scalar(endingAt: index, in: bytes)
+                    let after = Self.scalar(startingAt: index + length, in: bytes)
                     var opens = Self.isLeftFlanking(before: before, after: after)
                     var closes = Self.isLeftFlanking(before: after, after: before)
                     if byte == UInt8(ascii: "_") {
@@ -130,20 +133,16 @@ extension TextMarkup {
                         opens = leftOpens && (!rightCloses || Self.isPunctuation(before))
                         closes = rightCloses && (!leftOpens || Self.isPunctuation(after))
                     }
-                    if closes, let position = openers.lastIndex(where: { $0.delimiter == delimiter }) {
-                        flush()
-                        matched[openers[position].piece] = delimiter
-                        matched[pieces.count] = delimiter
-                        pieces.append(.delimiter(delimiter, offset: index))
-                        // Openers after it are crossed by this pair: they stay literal.
-                        openers.removeSubrange(position...)
-                        hasMarkup = true
-                    } else if opens {
-                        flush()
-                        openers.append((delimiter, pieces.count, index))
-                        pieces.append(.delimiter(delimiter, offset: index))
+                    let single = String(Character(Unicode.Scalar(byte)))
+                    if length == 3 {
+                        // `***` is bold and italic: as a closer it closes the inner of the two
+                        // first, so that `***both***` and `*a **b***` nest instead of crossing.
+                        let italicFirst = openers.last?.delimiter == single
+                        let parts = italicFirst ? [single, single + single] : [single + single, single]
+                        delimiter(parts[0], at: index, opens: opens, closes: closes, openers: &openers)
+                        delimiter(parts[1], at: index + parts[0].utf8.count, opens: opens, closes: closes, openers: &openers)
                     } else {
-                        literal += Array(delimiter.utf8)
+                        delimiter(String(repeating: single, count: length), at: index, opens: opens, closes: closes, openers: &openers)
                     }
                     index += length
                     continue
@@ -152,11 +151,36 @@ extension TextMarkup {
                 index += 1
             }
             flush()
-            for opener in openers {
+            // A lone `*` or `_` that nothing closes is literal, as in CommonMark (`*Prices may
+            // vary`); an open `**` or `__` is almost always a forgotten closer.
+            for opener in openers where opener.delimiter.utf8.count == 2 {
                 problems.append(Problem(kind: .unclosed(opener.delimiter), start: opener.offset, end: opener.offset + opener.delimiter.utf8.count))
             }
             problems.sort { $0.start < $1.start }
             resolve()
+        }
+
+        /// One delimiter (`*`, `**`, `_` or `__`) at `offset`: it closes the nearest opener of its
+        /// kind when it may close, opens when it may open, and is literal otherwise.
+        private mutating func delimiter(
+            _ delimiter: String, at offset: Int, opens: Bool, closes: Bool,
+            openers: inout [(delimiter: String, piece: Int, offset: Int)]
+        ) {
+            if closes, let position = openers.lastIndex(where: { $0.delimiter == delimiter }) {
+                flush()
+                matched[openers[position].piece] = delimiter
+                matched[pieces.count] = delimiter
+                pieces.append(.delimiter(delimiter, offset: offset))
+                // Openers after it are crossed by this pair: they stay literal.
+                openers.removeSubrange(position...)
+                hasMarkup = true
+            } else if opens {
+                flush()
+                openers.append((delimiter, pieces.count, offset))
+                pieces.append(.delimiter(delimiter, offset: offset))
+            } else {
+                literal += Array(delimiter.utf8)
+            }
         }
 
         /// Reads `[label](url)` at `start`, returning where it ends; nil when the brackets are not
@@ -208,19 +232,58 @@ extension TextMarkup {
             }
         }
 
-        static func isWhitespace(_ byte: UInt8?) -> Bool {
-            guard let byte else { return true }
-            return byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+        /// The scalar whose UTF-8 ends just before `offset`; nil at the start of the text.
+        static func scalar(endingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+            guard offset > 0 else { return nil }
+            var start = offset - 1
+            // Back over at most three continuation bytes to the scalar's first byte.
+            while start > 0, offset - start < 4, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+            return scalar(startingAt: start, in: bytes)
         }
 
-        static func isPunctuation(_ byte: UInt8?) -> Bool {
-            guard let byte, byte < 0x80 else { return false }
-            return (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        /// The scalar whose UTF-8 starts at `offset`; nil at the end of the text.
+        static func scalar(startingAt offset: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+            guard offset < bytes.count else { return nil }
+            let lead = bytes[offset]
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            guard offset + length <= bytes.count else { return Unicode.Scalar(0xFFFD) }
+            var value = UInt32(length == 1 ? lead : lead & (0xFF >> (length + 1)))
+            for position in (offset + 1)..<(offset + length) { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+            return Unicode.Scalar(value) ?? Unicode.Scalar(0xFFFD)
+        }
+
+        /// Unicode whitespace as CommonMark defines it (the `Zs` category, tab, line feed, form
+        /// feed, carriage return); the start or end of the text counts as whitespace.
+        static func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return true }
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0C, 0x0D, 0x20: return true
+            case 0..<0x80: return false
+            default: return scalar.properties.generalCategory == .spaceSeparator
+            }
+        }
+
+        /// Unicode punctuation as CommonMark defines it: ASCII punctuation, and any scalar in a
+        /// punctuation (`P`) or symbol (`S`) category, so `«*mot*»` and `¡*hola*!` are emphasis.
+        static func isPunctuation(_ scalar: Unicode.Scalar?) -> Bool {
+            guard let scalar else { return false }
+            if scalar.value < 0x80 {
+                let byte = scalar.value
+                return (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+                    || (0x7B...0x7E).contains(byte)
+            }
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol:
+                return true
+            default:
+                return false
+            }
         }
 
         /// CommonMark's left-flanking rule for a delimiter run between `before` and `after`
         /// (swapped, it is the right-flanking rule).
-        static func isLeftFlanking(before: UInt8?, after: UInt8?) -> Bool {
+        static func isLeftFlanking(before: Unicode.Scalar?, after: Unicode.Scalar?) -> Bool {
             guard !isWhitespace(after) else { return false }
             return !isPunctuation(after) || isWhitespace(before) || isPunctuation(before)
         }

@@ -33,6 +33,53 @@ struct TextMarkupTests {
         #expect(markup.problems.isEmpty)
     }
 
+    /// The edge cases of CommonMark's delimiter rules, as runs: lone markers stay literal, `***`
+    /// nests, crossing styles do not, word boundaries and non-ASCII neighbours count as
+    /// CommonMark counts them (Unicode spaces and punctuation).
+    @Test(arguments: [
+        ("*Prices may vary", ["*Prices may vary"]),
+        ("Tap *once or *twice*", ["Tap *once or ", "twice i"]),
+        ("_lone and _pair_", ["_lone and ", "pair i"]),
+        ("***Both***", ["Both b i"]),
+        ("*a **b***", ["a  i", "b b i"]),
+        ("**a *b***", ["a  b", "b b i"]),
+        ("*a **b* c**", ["a **b i", " c**"]),
+        ("un*frigging*believable", ["un", "frigging i", "believable"]),
+        ("snake_case_name", ["snake_case_name"]),
+        ("«*mot*» ¡*hola*!", ["«", "mot i", "» ¡", "hola i", "!"]),
+        ("*café* au lait", ["café i", " au lait"]),
+        ("5\u{A0}*\u{A0}3", ["5\u{A0}*\u{A0}3"]),
+        ("\\*\\*not bold\\*\\*", ["**not bold**"]),
+        ("C:\\Guides", ["C:\\Guides"]),
+        ("`a\\` b", ["a\\ c", " b"]),
+    ])
+    func delimiterEdgeCases(text: String, expected: [String]) {
+        #expect(Self.runs(text) == expected, "\(text)")
+        #expect(TextMarkup(text).problems.isEmpty, "\(text): \(TextMarkup(text).problems)")
+    }
+
+    /// What is still a mistake: an open `**`, `__` or backtick, after non-ASCII text too (offsets
+    /// are in bytes), and a crossed pair's leftover `**` is not one.
+    @Test func openBoldAndCodeAreMistakes() {
+        #expect(TextMarkup("__open").problems == [.init(kind: .unclosed("__"), start: 0, end: 2)])
+        #expect(TextMarkup("Café **crème").problems == [.init(kind: .unclosed("**"), start: 6, end: 8)])
+        #expect(TextMarkup("*a **b* c").problems.isEmpty)
+        #expect(TextMarkup("**bold *and lone**").problems.isEmpty)
+    }
+
+    /// In a `.guide` string `\*` is a markup escape kept as written, the same text as `\\*`; any
+    /// other unknown escape is still GL0005.
+    @Test func markupEscapesInStrings() throws {
+        let written = Self.compile("\"5 \\* 3 and \\_x\\_ \\[y\\]\"")
+        #expect(written.diagnostics.isEmpty, "\(written.diagnostics.map(\.message))")
+        let page = try #require(written.document?.guides.first?.pages?.pages.first)
+        #expect(page.body?.defaultValue == "5 \\* 3 and \\_x\\_ \\[y\\]")
+        #expect(TextMarkup(page.body?.defaultValue ?? "").plainText == "5 * 3 and _x_ [y]")
+        let doubled = Self.compile("\"5 \\\\* 3 and \\\\_x\\\\_ \\\\[y\\\\]\"")
+        #expect(doubled.document?.guides.first?.pages?.pages.first?.body == page.body)
+        #expect(Self.compile("\"a \\q\"").diagnostics.map(\.code) == [.invalidEscape])
+    }
+
     @Test func mistakesHaveTheirPlace() {
         #expect(TextMarkup("**open").problems == [.init(kind: .unclosed("**"), start: 0, end: 2)])
         #expect(TextMarkup("a `b").problems == [.init(kind: .unclosed("`"), start: 2, end: 3)])
@@ -46,12 +93,12 @@ struct TextMarkupTests {
 
     /// In a literal without escapes the error points at the delimiter, and the fix-it closes it.
     @Test func aLiteralsMistakeIsPointedAtAndFixed() throws {
-        let source = "guide g {\n  title: \"G\"\n  pages { page p { title: \"P\"  body: \"Tap *here to pay\" } }\n}\n"
+        let source = "guide g {\n  title: \"G\"\n  pages { page p { title: \"P\"  body: \"Tap **here to pay\" } }\n}\n"
         let compilation = Compilation.compile(path: "markup.guide", text: source)
         let diagnostic = try #require(compilation.diagnostics.first)
         #expect(diagnostic.code == .unclosedMarkup)
         let bytes = Array(source.utf8)
-        #expect(String(decoding: bytes[diagnostic.range.start..<diagnostic.range.end], as: UTF8.self) == "*")
+        #expect(String(decoding: bytes[diagnostic.range.start..<diagnostic.range.end], as: UTF8.self) == "**")
         var fixed = bytes
         for fix in diagnostic.fixIts { fixed.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8)) }
         let again = Compilation.compile(path: "markup.guide", text: String(decoding: fixed, as: UTF8.self))

@@ -18,6 +18,8 @@ public struct Diagnostic: Equatable, Sendable {
     public var help: [String]
     /// Mechanical edits that fix the problem, when one is obvious.
     public var fixIts: [FixIt]
+    /// Why it is not reported, when it was found but silenced; empty for a reported diagnostic.
+    public var suppressions: [DiagnosticSuppression] = []
 
     /// Creates a diagnostic; severity defaults to the code's own.
     public init(

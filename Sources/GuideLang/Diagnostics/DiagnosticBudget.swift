@@ -17,27 +17,34 @@ public final class DiagnosticBudget {
     public private(set) var kept = 0
     /// What was left out once the limit was reached.
     public private(set) var overflow = DiagnosticOverflow()
-    /// Codes (identifiers such as `GL1001`) whose warnings and notes the run does not report.
+    /// Codes (identifiers such as `GL1001`) whose warnings and notes the run drops as they are
+    /// found; empty when the run keeps them to show as suppressed.
     public let silencedCodes: Set<String>
+    /// Codes whose warnings and notes the run does not report, dropped or kept as suppressed.
+    private let suppressedCodes: Set<String>
     private let escalatedCodes: Set<String>
     private let warningsAreErrors: Bool
 
     /// Creates a budget of `limit` diagnostics; warnings and notes with a code in `silencedCodes`
-    /// are dropped without taking room, as `--allow` drops them. What is left out counts as
-    /// the run will report it: an error when its code is in `escalatedCodes` (`--deny`), or
-    /// for a warning when `warningsAreErrors` (`--werror`), so a capped run fails exactly when
-    /// the full run would.
+    /// are dropped without taking room, as `--allow` drops them, or, when `keepingSilenced`
+    /// (SARIF shows them as suppressed), kept and taking room like the others but never counted
+    /// as problems. What is left out counts as the run will report it: an error when its code is
+    /// in `escalatedCodes` (`--deny`), or for a warning when `warningsAreErrors` (`--werror`), so
+    /// a capped run fails exactly when the full run would.
     public init(limit: Int = DiagnosticBudget.maximumPerRun, silencing silencedCodes: Set<String> = [],
-                escalating escalatedCodes: Set<String> = [], warningsAreErrors: Bool = false) {
+                keepingSilenced: Bool = false, escalating escalatedCodes: Set<String> = [], warningsAreErrors: Bool = false) {
         self.limit = limit
-        self.silencedCodes = silencedCodes
+        self.silencedCodes = keepingSilenced ? [] : silencedCodes
+        suppressedCodes = silencedCodes
         self.escalatedCodes = escalatedCodes
         self.warningsAreErrors = warningsAreErrors
     }
 
-    /// A severity as the run reports it, after `--deny` and `--werror`.
+    /// A severity as the run reports it, after `--deny` and `--werror`; a warning or note the
+    /// run suppresses keeps its own, since it is never reported.
     public func reportedSeverity(_ severity: Severity, code: DiagnosticCode) -> Severity {
-        escalatedCodes.contains(code.id) || (warningsAreErrors && severity == .warning) ? .error : severity
+        if severity != .error, suppressedCodes.contains(code.id) { return severity }
+        return escalatedCodes.contains(code.id) || (warningsAreErrors && severity == .warning) ? .error : severity
     }
 
     /// Whether the run reports `diagnostic` at all: errors always, others unless silenced.

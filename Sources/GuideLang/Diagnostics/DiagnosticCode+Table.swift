@@ -220,7 +220,7 @@ extension DiagnosticCode {
     public static let invalidSymbolName = DiagnosticCode("GL1201", .error, "invalid-symbol-name")
     /// An `image` whose asset name is the empty string.
     public static let emptyImageName = DiagnosticCode("GL1202", .error, "empty-image-name")
-    /// A `**`, `*`, `_` or backtick in a text that opens bold, italic or code text and is never closed.
+    /// A `**`, `__` or backtick in a text that opens bold or code text and is never closed.
     public static let unclosedMarkup = DiagnosticCode("GL1203", .error, "unclosed-markup")
     /// A `[label](...)` link in a text whose URL is empty, holds a space or is not closed.
     public static let linkWithoutUrl = DiagnosticCode("GL1204", .error, "link-without-url")

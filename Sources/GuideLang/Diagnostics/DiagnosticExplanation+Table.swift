@@ -4402,12 +4402,14 @@ extension DiagnosticExplanation {
             explanation: """
                 A text may use a small Markdown subset (docs/language.md section 10.4): `**bold**`, `*italic*` \
                 or `_italic_`, `` `code` `` and `[label](https://url)`. A delimiter opens a style when it stands \
-                before a word (`**Tap`), as CommonMark has it, so `5 * 3` and `snake_case` stay as written; one \
-                that opens a style and is never closed would show the delimiter itself, or, in an app that \
-                renders Markdown differently, turn the rest of the text bold. Close it, or write a backslash \
-                before it for the character itself (in a `.guide` string, `"\\\\*"`). Every translation of a key \
-                is checked too, the message naming its locale. In a literal written without escapes the error \
-                points at the delimiter, with a fix-it that closes it at the end of the text.
+                before a word (`**Tap`), as CommonMark has it, so `5 * 3` and `snake_case` stay as written. A \
+                lone `*` or `_` that nothing closes is literal, as in CommonMark (`*Prices may vary`); an open \
+                `**`, `__` or backtick is almost always a forgotten closer, and would show the delimiter itself, \
+                or, in an app that renders Markdown differently, turn the rest of the text bold. Close it, or \
+                write a backslash before it for the character itself (`"\\*\\*"` in a `.guide` string). Every \
+                translation of a key is checked too: the error points at the translation in the strings table, \
+                the message naming its locale, with a label at the key's first use. In a string written without \
+                escapes the error points at the delimiter, with a fix-it that closes it at the end of the text.
                 """,
             example: [
                 File(name: "GL1203-unclosed-markup.guide", text: """

@@ -138,7 +138,33 @@ public enum SARIFRenderer {
             if !fixIts.isEmpty {
                 json.key("fixes"); json.array { json in for fixIt in fixIts { writeFix(fixIt, artifacts: artifacts, files: files, &json) } }
             }
+            if !diagnostic.suppressions.isEmpty {
+                json.key("suppressions"); json.array { json in
+                    // The schema requires a result's suppressions to be unique.
+                    var written: [DiagnosticSuppression] = []
+                    for suppression in diagnostic.suppressions where !written.contains(suppression) {
+                        written.append(suppression)
+                        writeSuppression(suppression, artifacts: artifacts, files: files, &json)
+                    }
+                }
+            }
             json.key("partialFingerprints"); json.object { json in json.dynamicKey(fingerprintKey); json.string(fingerprint) }
+        }
+    }
+
+    /// A suppression: where it is kept (`inSource` for an `allow` in a guide, with where it is
+    /// written; `external` for `--allow`) and why, when the source says.
+    private static func writeSuppression(
+        _ suppression: DiagnosticSuppression, artifacts: ArtifactTable, files: (FileID) -> SourceFile, _ json: inout JSONWriter
+    ) {
+        json.object { json in
+            json.key("kind"); json.string(suppression.kind.rawValue)
+            if let justification = suppression.justification { json.key("justification"); json.string(justification) }
+            if let range = suppression.range {
+                json.key("location"); json.object { json in
+                    json.key("physicalLocation"); writePhysicalLocation(range, artifacts: artifacts, files: files, &json)
+                }
+            }
         }
     }
 
@@ -205,6 +231,7 @@ public enum SARIFRenderer {
                 mentioned.insert(diagnostic.range.fileID)
                 for label in diagnostic.labels { mentioned.insert(label.range.fileID) }
                 for fixIt in diagnostic.fixIts { mentioned.insert(fixIt.range.fileID) }
+                for suppression in diagnostic.suppressions { if let range = suppression.range { mentioned.insert(range.fileID) } }
             }
             var indexByURI: [String: Int] = [:]
             for fileID in mentioned.sorted() {

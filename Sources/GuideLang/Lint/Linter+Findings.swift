@@ -19,6 +19,9 @@ extension Linter {
         var fileID: FileID
         var start: Int
         var message: String
+        /// A silenced finding stays apart from a reported one at the same place (a shared value
+        /// silenced for one step and not for another).
+        var isSuppressed: Bool
     }
 
     /// Findings with one key, merged: the first of them, the guide it belongs to (by position, for
@@ -32,9 +35,12 @@ extension Linter {
         var subjects: [Subject] = []
         /// Whether a `deny` of a block one of its findings is about makes it an error.
         var isDenied = false
+        /// The `allow`s that silenced it, when silenced findings are kept; empty when it is reported.
+        var suppressions: [DiagnosticSuppression] = []
 
         var key: FindingKey {
-            FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message)
+            FindingKey(code: finding.code, fileID: finding.range.fileID, start: finding.range.start, message: finding.message,
+                       isSuppressed: !suppressions.isEmpty)
         }
 
         mutating func add(_ detail: String) {
@@ -50,6 +56,9 @@ extension Linter {
             for detail in group.details { groups[position].add(detail) }
             groups[position].subjects += group.subjects
             groups[position].isDenied = groups[position].isDenied || group.isDenied
+            for suppression in group.suppressions where !groups[position].suppressions.contains(suppression) {
+                groups[position].suppressions.append(suppression)
+            }
         } else {
             positions[key] = groups.count
             groups.append(group)
@@ -94,13 +103,15 @@ extension Linter {
     mutating func groupFindings(ofGuide guide: Int) {
         var positions: [FindingKey: Int] = [:]
         for finding in findings {
-            // A silenced finding is dropped here, once its rules are known to be used.
-            guard finding.decision.silencedBy.isEmpty else {
-                for rule in finding.decision.silencedBy { usedRules.insert(rule.range) }
-                continue
-            }
+            // A silenced finding is dropped here, once its rules are known to be used, unless the
+            // run keeps it to show as suppressed.
+            for rule in finding.decision.silencedBy { usedRules.insert(rule.range) }
+            guard finding.decision.silencedBy.isEmpty || options.keepsSuppressed else { continue }
             var group = FindingGroup(finding: finding, guide: guide, details: [], subjects: finding.subject.map { [$0] } ?? [],
                                      isDenied: finding.decision.isDenied)
+            group.suppressions = finding.decision.silencedBy.map { rule in
+                DiagnosticSuppression(kind: .inSource, justification: rule.reason, range: rule.range)
+            }
             group.add(finding.detail)
             Self.merge(group, into: &groups, positions: &positions)
         }
@@ -128,8 +139,10 @@ extension Linter {
             }
             notes += Self.subjectNotes(group.subjects)
             let severity: Severity = group.isDenied ? .error : finding.code.severity
-            diagnostics.append(Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
-                                          labels: finding.labels, notes: notes, help: finding.help))
+            var diagnostic = Diagnostic(finding.code, at: finding.range, finding.message, severity: severity,
+                                        labels: finding.labels, notes: notes, help: finding.help)
+            diagnostic.suppressions = group.suppressions
+            diagnostics.append(diagnostic)
         }
         return diagnostics.sortedBySourcePosition()
     }

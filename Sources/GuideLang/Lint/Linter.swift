@@ -19,16 +19,20 @@ public struct Linter: Sendable {
         /// Whether `run` returns where every tip landed; only JSON output shows it, and on a large
         /// program the layouts cost more memory than the IR.
         public var recordsLayouts: Bool
+        /// Whether findings an `allow` silences are kept, with their suppressions, for SARIF;
+        /// otherwise they are dropped as they are found.
+        public var keepsSuppressed: Bool
 
         /// Creates options.
         public init(
             screens: [Screen], orientations: [Orientation] = Orientation.allCases, category: ContentSizeCategory = .large,
-            recordsLayouts: Bool = true
+            recordsLayouts: Bool = true, keepsSuppressed: Bool = false
         ) {
             self.screens = screens
             self.orientations = orientations
             self.category = category
             self.recordsLayouts = recordsLayouts
+            self.keepsSuppressed = keepsSuppressed
         }
     }
 
@@ -80,7 +84,7 @@ public struct Linter: Sendable {
         public var placement: TipPlacement
     }
 
-    private let options: Options
+    let options: Options
     /// The findings of the guide being linted, one per screen.
     var findings: [Finding] = []
     /// The findings of the guides linted so far, already merged across screens within each
@@ -169,6 +173,8 @@ public struct Linter: Sendable {
                 groups.append(group)
                 continue
             }
+            // A silenced finding past the limit is not a problem left out: nothing counts it.
+            guard group.suppressions.isEmpty else { continue }
             var left = leftOut[group.guide] ?? LeftOut()
             left.count += 1
             left.codes.insert(group.finding.code)

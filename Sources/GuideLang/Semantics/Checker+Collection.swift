@@ -291,7 +291,7 @@ extension Checker {
             return
         }
         positions[key] = node.strings.count
-        node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange))
+        node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange, valueRange: tree.range(index)))
     }
 
     /// Whether `text` lexes as one identifier.

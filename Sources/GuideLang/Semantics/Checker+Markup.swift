@@ -4,13 +4,16 @@ import GuideIR
 /// written, a key's every translation at the key's first use.
 extension Checker {
     /// Reports the markup mistakes of `value`, a text written at `range` (in `locale`, for a
-    /// translation). Inside a literal written without escapes the range is the mistake's own,
-    /// with a fix-it that closes what is open; otherwise it is the whole text.
-    func checkMarkup(_ value: String, locale: String?, at range: SourceRange) {
+    /// translation, whose key is used at `use`). Inside a string written without `\\` or
+    /// `\u{...}` escapes the range is the mistake's own, with a fix-it that closes what is open;
+    /// otherwise it is the whole string. A translation's mistake is shown in the strings table,
+    /// with a label at the use, and breaks the guide of the use as a mistake there would.
+    func checkMarkup(_ value: String, locale: String?, at range: SourceRange, usedAt use: SourceRange? = nil) {
         let markup = TextMarkup(value)
         guard !markup.problems.isEmpty else { return }
-        let verbatim = locale == nil && isVerbatimLiteral(value, at: range)
+        let verbatim = isVerbatimLiteral(value, at: range)
         let inLocale = locale.map { " (locale '\($0)')" } ?? ""
+        let labels = use.map { [Diagnostic.Label($0, "the key is used here")] } ?? []
         for problem in markup.problems {
             let place = verbatim ? SourceRange(fileID: range.fileID, start: range.start + 1 + problem.start, end: range.start + 1 + problem.end) : range
             let textEnd = SourceRange(fileID: range.fileID, start: range.end - 1, end: range.end - 1)
@@ -19,12 +22,15 @@ extension Checker {
                 let style = delimiter == "`" ? "code" : delimiter.count == 2 ? "bold" : "italic"
                 report(Diagnostic(
                     .unclosedMarkup, at: place, "'\(delimiter)' opens \(style) text that is never closed\(inLocale)",
-                    notes: ["write '\\\\\(delimiter.prefix(1))' in the string for a literal '\(delimiter.prefix(1))'"],
-                    fixIts: verbatim ? [.init(range: textEnd, replacement: delimiter, message: "close it at the end of the text")] : []))
+                    labels: labels,
+                    notes: ["write '\\\(delimiter.prefix(1))' in the string for a literal '\(delimiter.prefix(1))'"],
+                    fixIts: verbatim ? [.init(range: textEnd, replacement: delimiter, message: "close it at the end of the text")] : []),
+                    placedAt: use)
             case .linkWithoutURL:
                 report(Diagnostic(
-                    .linkWithoutUrl, at: place, "link without a URL\(inLocale)",
-                    notes: ["a link is written '[label](https://example.com)', with the URL in parentheses and no spaces in it"]))
+                    .linkWithoutUrl, at: place, "link without a URL\(inLocale)", labels: labels,
+                    notes: ["a link is written '[label](https://example.com)', with the URL in parentheses and no spaces in it"]),
+                    placedAt: use)
             }
         }
     }

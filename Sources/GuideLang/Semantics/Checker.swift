@@ -320,12 +320,14 @@ public final class Checker {
     }
 
     /// Reports a diagnostic once: a value inherited by many steps (from a tour or a style) is
-    /// lowered for each of them, but its problem is one problem at one place.
-    func report(_ diagnostic: Diagnostic) {
+    /// lowered for each of them, but its problem is one problem at one place. An error breaks
+    /// the guide it points into, or the guide `placedAt` is in when given (a translation's
+    /// mistake, shown in the strings table, breaks the guide that uses it).
+    func report(_ diagnostic: Diagnostic, placedAt placement: SourceRange? = nil) {
         guard !isReadingAgain else { return }
         if diagnostic.severity == .error {
             hasErrors = true
-            noteError(at: diagnostic.range)
+            noteError(at: placement ?? diagnostic.range)
         }
         guard budget.reports(diagnostic) else { return }
         let file = diagnostic.range.fileID

@@ -68,6 +68,8 @@ final class DeclarationNode {
         var key: String
         var value: String
         var keyRange: SourceRange
+        /// The value's string token, where a translation's markup mistakes are shown.
+        var valueRange: SourceRange
     }
 
     /// Tells declarations apart for as long as a compilation runs, even once a node is released

@@ -47,6 +47,7 @@ struct StringTable {
                     // A locale defines a key once (a repeat is reported and dropped when collected),
                     // and locales come in declaration order, so each key's texts are in that order.
                     translations[entry.key, default: []].append((locale.name, entry.value))
+                    translationRanges[TranslationKey(key: entry.key, locale: locale.name)] = entry.valueRange
                     if let index = firstDefinitionIndex[entry.key] {
                         keyOrder[index].localeCount += 1
                     } else {
@@ -96,6 +97,16 @@ struct StringTable {
     /// lowers to, found at once instead of by asking every locale.
     private var translations: [String: [(locale: String, value: String)]] = [:]
 
+    /// A key's text in one locale.
+    private struct TranslationKey: Hashable {
+        var key: String
+        var locale: String
+    }
+
+    /// Where each translation is written, for the markup mistakes found in it at the key's first
+    /// use (a dictionary apart, so that a use's lowering copies no ranges).
+    private var translationRanges: [TranslationKey: SourceRange] = [:]
+
     private var firstDefinitionIndex: [String: Int] = [:]
 
     /// Lowers text, resolving a key and recording its use; nil after reporting an unknown key.
@@ -123,7 +134,10 @@ struct StringTable {
             if firstUse[key] == nil {
                 firstUse[key] = text.range
                 // Every translation is checked once, at the key's first use.
-                for (locale, value) in translations { checker.checkMarkup(value, locale: locale, at: text.range) }
+                for (locale, value) in translations {
+                    let range = translationRanges.removeValue(forKey: TranslationKey(key: key, locale: locale)) ?? text.range
+                    checker.checkMarkup(value, locale: locale, at: range, usedAt: text.range)
+                }
                 if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
             } else if translations.count < locales.count {
                 // Reported once, at the first use; every other use is as broken, whichever guide

@@ -104,6 +104,13 @@ struct StringLiteralScanner {
             if isDecoding { value.append(simple) }
             return index + 2
         }
+        // A text's markup escapes (`\*` for a literal star, docs/language.md section 10.4) are
+        // kept as written: the value holds the backslash, and the markup reader resolves it, so
+        // `"\*"` and `"\\*"` are the same text.
+        if TextMarkup.isEscapable(next) {
+            if isDecoding { value.append(contentsOf: [UInt8(ascii: "\\"), next]) }
+            return index + 2
+        }
         if next == UInt8(ascii: "u"), at(index + 2) == UInt8(ascii: "{") {
             var position = index + 3
             var scalarValue: UInt32 = 0
@@ -133,7 +140,7 @@ struct StringLiteralScanner {
         let shown = String(decoding: bytes[index..<min(index + 1 + length, bytes.count)], as: UTF8.self)
         report(Diagnostic(
             .invalidEscape, at: range(index, index + 1 + length), "unknown escape '\(shown)'",
-            notes: ["strings know the escapes \\n \\t \\r \\0 \\\" \\\\ and \\u{...}"],
+            notes: ["strings know the escapes \\n \\t \\r \\0 \\\" \\\\ and \\u{...}, and in text \\* \\_ \\` \\[ \\] \\( \\) for the character itself"],
             fixIts: [.init(range: range(index, index + 1), replacement: "\\\\", message: "write '\\\\' for a literal backslash")]))
         return index + 1 + length
     }

@@ -14,11 +14,16 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// GitHub Actions annotations.
     case github
 
+    /// Whether the format shows diagnostics that were found but suppressed (SARIF, as results
+    /// with `suppressions`); the others show only what is reported.
+    var showsSuppressed: Bool { self == .sarif }
+
     /// Prints diagnostics about `files`: text and short to standard error (coloured as `color`
     /// says), the machine formats to standard output when it is free for them, else to standard
-    /// error too.
+    /// error too. Suppressed diagnostics appear only in SARIF.
     func report(_ diagnostics: [Diagnostic], files: @escaping (FileID) -> SourceFile, color: ColorChoice,
                 machineFormatsToOutput toOutput: Bool) {
+        let diagnostics = showsSuppressed ? diagnostics : diagnostics.reported()
         switch self {
         case .text, .short, .json:
             let style: DiagnosticRenderer.Style = self == .text ? .text : self == .short ? .short : .json

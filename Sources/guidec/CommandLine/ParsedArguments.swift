@@ -52,6 +52,10 @@ struct ParsedArguments {
     /// `fmt --check`: report unformatted files, change nothing.
     var checksOnly = false
 
+    /// Whether the run keeps the diagnostics an `allow` or `--allow` silences, to show them as
+    /// suppressed: only SARIF shows them.
+    var keepsSuppressed: Bool { diagnosticFormat.showsSuppressed }
+
     /// The files named, or the usage error of a command that reads files given none.
     func files() throws(UsageError) -> [String] {
         guard !operands.isEmpty else { throw UsageError("no input files") }

@@ -24,7 +24,7 @@ struct CompilationInputs {
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
             : arguments.importRoots
         provider = FileSystemSourceProvider(roots: importRoots)
-        budget = arguments.severity.budget()
+        budget = arguments.severity.budget(keepingSuppressed: arguments.keepsSuppressed)
     }
 
     /// Compiles the files, handing each guide to `receiver` as it is lowered.
@@ -34,12 +34,14 @@ struct CompilationInputs {
 
     /// Reports `diagnostics` of `compilation`, with the budget's summary of what it left out,
     /// after `--allow`, `--deny` and `--werror`, machine formats to standard output when it is
-    /// free for them; returns what was reported. Called once per run.
+    /// free for them; returns what was reported (suppressed diagnostics, which only SARIF shows,
+    /// left out). Called once per run.
     func report(_ diagnostics: [Diagnostic], of compilation: Compilation, machineFormatsToOutput: Bool) -> [Diagnostic] {
-        let adjusted = arguments.severity.adjusted(diagnostics + (budget.summary().map { [$0] } ?? []))
+        let adjusted = arguments.severity.adjusted(diagnostics + (budget.summary().map { [$0] } ?? []),
+                                                   keepingSuppressed: arguments.keepsSuppressed)
         arguments.diagnosticFormat.report(adjusted, files: { compilation.file($0) }, color: arguments.color,
                                           machineFormatsToOutput: machineFormatsToOutput)
-        return adjusted
+        return adjusted.reported()
     }
 
     /// The exit status of a compilation that reported `diagnostics`: a failure when one is an

@@ -30,7 +30,8 @@ enum LintCommand {
         if let spool { layoutSink = { layout in spool.append(layout.jsonLine) } }
         let lintStream = LintStream(
             options: Linter.Options(screens: screens(for: arguments), orientations: arguments.orientations,
-                                    category: arguments.textSize, recordsLayouts: spool != nil),
+                                    category: arguments.textSize, recordsLayouts: spool != nil,
+                                    keepsSuppressed: arguments.keepsSuppressed),
             budget: inputs.budget,
             layoutSink: layoutSink)
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
