@@ -91,10 +91,14 @@ extension ValueReader {
 
     /// One percentage and one constant at most, the percentage first, each in its range.
     private mutating func combine(_ operands: [Operand], terms: ArraySlice<TermSyntax>, isSize: Bool, isSafeArea: Bool) -> EdgeValue? {
-        let percentages = operands.filter(\.isPercentage)
-        let constants = operands.filter { !$0.isPercentage }
+        // Every frame edge comes here: the first of each kind and the counts, without lists.
+        let percentageCount = operands.count(where: \.isPercentage)
+        let firstPercentage = operands.first { $0.isPercentage }
+        let firstConstant = operands.first { !$0.isPercentage }
         let whole = tree.range(from: terms[terms.startIndex].firstToken, through: terms[terms.endIndex - 1].lastToken)
-        if percentages.count > 1 || constants.count > 1 {
+        if percentageCount > 1 || operands.count - percentageCount > 1 {
+            let percentages = operands.filter(\.isPercentage)
+            let constants = operands.filter { !$0.isPercentage }
             let written = Self.written(percent: Self.sum(percentages), points: Self.sum(constants), hasPercentage: !percentages.isEmpty)
             let found = [(percentages.count, "percentage"), (constants.count, "constant")]
                 .filter { $0.0 > 1 }.map { "\($0.0) \($0.1)s" }.joined(separator: " and ")
@@ -103,15 +107,15 @@ extension ValueReader {
                 fixIts: [.init(range: whole, replacement: written, message: "add them up: '\(written)'")]))
             return nil
         }
-        if let percentage = percentages.first, let constant = constants.first, constant.token < percentage.token {
+        if let percentage = firstPercentage, let constant = firstConstant, constant.token < percentage.token {
             let written = Self.written(percent: percentage.signed, points: constant.signed, hasPercentage: true)
             report(Diagnostic(
                 .constantBeforePercentage, at: whole, "the percentage comes first in a distance, then the constant",
                 fixIts: [.init(range: whole, replacement: written, message: "write '\(written)'")]))
             return nil
         }
-        let points = constants.first?.signed ?? 0
-        guard let percentage = percentages.first else {
+        let points = firstConstant?.signed ?? 0
+        guard let percentage = firstPercentage else {
             if isSize { guard checkRange(points, terms[terms.startIndex], minimum: 0, what: "the size") else { return nil } }
             return EdgeValue(value: points, isFraction: false, isSafeArea: isSafeArea)
         }
