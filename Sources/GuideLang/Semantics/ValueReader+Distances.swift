@@ -78,7 +78,7 @@ extension ValueReader {
             let isSubtracted = pendingOperator.map { tree.tokens[$0].kind == .minus } ?? false
             operands.append(Operand(
                 token: index, isNegative: isSubtracted != isNegativeLiteral, magnitude: abs(parsed.value),
-                decimals: Self.decimals(tree.text(index)), isPercentage: parsed.unit == "%"))
+                decimals: Self.decimals(tree.source.bytes[tree.tokens[index].range]), isPercentage: parsed.unit == "%"))
             pendingOperator = nil
         }
         if let trailing = pendingOperator {
@@ -220,9 +220,11 @@ extension ValueReader {
     }
 
     /// The digits after the decimal point of a number token's text.
-    private static func decimals(_ text: String) -> Int {
-        guard let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
-        return text.utf8[text.utf8.index(after: point)...].prefix { Lexer.isDigit($0) }.count
+    private static func decimals(_ text: ArraySlice<UInt8>) -> Int {
+        // Read from the token's bytes: every frame edge's number comes here, and a String of
+        // each would be made only to be searched.
+        guard let point = text.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text[text.index(after: point)...].prefix { Lexer.isDigit($0) }.count
     }
 
     /// The operands added up, rounded to the most decimals any of them is written with, so
