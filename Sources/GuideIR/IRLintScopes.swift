@@ -47,6 +47,9 @@ public struct IRLintScopes: Equatable, Sendable {
     /// Creates empty scopes.
     public init() {}
 
+    /// Whether no block of the guide has an `allow` or `deny`: then nothing decides any finding.
+    public var isEmpty: Bool { chains.isEmpty && guide.isEmpty }
+
     /// The decision the nearest block that lists `code` makes for `subject`, or nil when none
     /// does: a narrower block's `deny` wins over a wider `allow`, and the other way round.
     public func rule(for code: String, about subject: IRLintSubject?) -> IRLintRule? {

@@ -52,6 +52,14 @@ public struct TextMarkup: Equatable, Sendable {
 
     /// Reads `text`.
     public init(_ text: String) {
+        // Most texts hold no markup at all: without a byte that can start some, the scan would
+        // give the whole text as one plain run, so that is given without copying its bytes.
+        guard Self.mayHoldMarkup(text) else {
+            runs = text.isEmpty ? [] : [Run(text: text)]
+            problems = []
+            hasMarkup = false
+            return
+        }
         var scanner = Scanner(bytes: Array(text.utf8))
         scanner.scan()
         runs = scanner.runs
@@ -62,6 +70,18 @@ public struct TextMarkup: Equatable, Sendable {
     /// Whether a backslash before `byte` is a markup escape in a string literal (`\*` draws `*`);
     /// `\\` is the string's own escape for a backslash, so the literal `"\\*"` is one too.
     public static func isEscapable(_ byte: UInt8) -> Bool { byte != UInt8(ascii: "\\") && Scanner.escapable.contains(byte) }
+
+    /// Whether `text` holds a byte that can start markup or an escape (`*`, `_`, `` ` ``, `[`,
+    /// a backslash); a closing `]`, `(` or `)` alone is always literal.
+    static func mayHoldMarkup(_ text: String) -> Bool {
+        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
+            bytes.contains { byte in
+                byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "`") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "\\")
+            }
+        }
+        return text.utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(text.utf8)
+    }
 
     /// The text as drawn, without markup.
     public var plainText: String { runs.map(\.text).joined() }

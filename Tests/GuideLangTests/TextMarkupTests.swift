@@ -27,6 +27,16 @@ struct TextMarkupTests {
         #expect(!markup.hasMarkup)
     }
 
+    /// Texts without a byte that can start markup skip the scan; they read as the scan reads a
+    /// literal text with such bytes: one plain run of the whole text (none for an empty text).
+    @Test(arguments: ["", "plain text", "costs $5 (or less)", "a ] b ) (", "轻点这里查看余额", "snake_case_name", "rate us 5*"])
+    func textWithoutMarkupIsOneRun(text: String) {
+        let markup = TextMarkup(text)
+        #expect(Self.runs(text) == (text.isEmpty ? [] : [text]))
+        #expect(markup.problems.isEmpty)
+        #expect(!markup.hasMarkup)
+    }
+
     @Test func escapesAreTheCharacterItself() {
         let markup = TextMarkup("\\*not italic\\*")
         #expect(markup.plainText == "*not italic*")

@@ -9,7 +9,9 @@ extension Linter {
                          labels: [Diagnostic.Label] = [], target: String? = nil, detail: String, help: [String] = [],
                          subject: Subject? = nil) {
         findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
-                                subject: subject, decision: decision(for: code, about: lintSubjects(for: code, target: target))))
+                                subject: subject,
+                                // Without an `allow` or `deny` in the guide nothing is decided.
+                                decision: currentScopes.isEmpty ? Decision() : decision(for: code, about: lintSubjects(for: code, target: target))))
     }
 
     /// What makes findings on different screens one diagnostic: the same code, place and message

@@ -40,6 +40,7 @@ extension Linter {
     /// Notes the `allow` rules that reach `subject` as reached: a finding of theirs could have
     /// been silenced, so one that silenced nothing anywhere is unused.
     mutating func reach(_ subject: IRLintSubject?) {
+        guard !currentScopes.isEmpty else { return }
         for rule in currentScopes.rules(reaching: subject) where rule.allows { reachedRules[rule.range] = rule }
     }
 

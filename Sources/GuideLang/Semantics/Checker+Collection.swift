@@ -221,9 +221,7 @@ extension Checker {
     private func collectProperty(_ property: PropertySyntax, into node: DeclarationNode, in tree: SyntaxTree, reader: inout ValueReader) {
         let name = tree.text(property.name)
         let nameRange = tree.range(property.name)
-        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name, in: node.kind),
-              spec.kinds.contains(node.kind)
-        else {
+        guard tree.tokens[property.name].kind == .identifier, let spec = PropertySchema.spec(named: name, in: node.kind) else {
             let allowedNames = PropertySchema.names(for: node.kind)
             // Other libraries' names for a property lead to it where this block has it.
             let synonyms = KeywordSynonyms.table(for: "property").filter { allowedNames.contains($0.name) }

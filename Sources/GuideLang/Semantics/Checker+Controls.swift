@@ -45,19 +45,21 @@ extension Checker {
                 help: ["set 'advance: tap anywhere' or a button on this step"]))
         }
 
-        var labels: [String: IRText] = [:]
-        for name in Self.controlNames {
+        // Each control's label, in `controlNames` order (a fixed list: no table to hash into per step).
+        var labels: [IRText?] = [nil, nil, nil, nil]
+        for (index, name) in Self.controlNames.enumerated() {
             guard case .optionalText(let text?)? = effectiveValue(name, chain: chain), isNotEmpty(text, control: "'\(name)'"),
                   let label = strings.lower(text, checker: self) else { continue }
-            labels[name] = label
+            labels[index] = label
         }
+        let (back, skip, done, close) = (0, 1, 2, 3)
         if let position {
-            if position.isFirst, labels["back"] != nil { reportNeverShown("back", on: node, "is its tour's first step") }
-            if !position.isLast, labels["done"] != nil { reportNeverShown("done", on: node, "is not its tour's last step") }
-            if position.isFirst { labels["back"] = nil }
-            if !position.isLast { labels["done"] = nil }
+            if position.isFirst, labels[back] != nil { reportNeverShown("back", on: node, "is its tour's first step") }
+            if !position.isLast, labels[done] != nil { reportNeverShown("done", on: node, "is not its tour's last step") }
+            if position.isFirst { labels[back] = nil }
+            if !position.isLast { labels[done] = nil }
         }
-        lowered.controls = IRControls(back: labels["back"], skip: labels["skip"], done: labels["done"], close: labels["close"])
+        lowered.controls = IRControls(back: labels[back], skip: labels[skip], done: labels[done], close: labels[close])
 
         let tapsAnywhere = lowered.advance.contains(.tapAnywhere)
         lowered.overlayTap = tapsAnywhere ? "advance" : "nothing"

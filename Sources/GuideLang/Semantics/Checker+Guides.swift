@@ -124,8 +124,7 @@ extension Checker {
         for pageNode in pageNodes {
             let styles = styleChain(of: pageNode, localStyles: scope.styles)
             checkStylesApply(styles, to: .page, usedAt: pageNode.properties["style"]?.range ?? pageNode.nameRange)
-            // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
-            let chain: StyleChain = [(pageNode, styles), (node, pagesStyles)]
+            let chain = presentationChain([(pageNode, styles), (node, pagesStyles)])
             noteLintChain(chain, of: .page(pageNode.name))
             if !pageNode.has("title"), !pageNode.has("body"), !pageNode.has("image") {
                 report(Diagnostic(

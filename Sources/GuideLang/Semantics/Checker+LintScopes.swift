@@ -93,14 +93,17 @@ extension Checker {
 
     /// The rules `node`'s own `allow` and `deny` hold, after `checkLintCodes`.
     func lintRules(of node: DeclarationNode) -> [IRLintRule] {
+        // Asked for every step and page, most of which list nothing: no list is built for those.
         var rules: [IRLintRule] = []
-        for (name, allows) in [("allow", true), ("deny", false)] {
-            guard case .lintCodes(let codes)? = node.properties[name]?.value else { continue }
+        func append(_ name: String, allows: Bool) {
+            guard case .lintCodes(let codes)? = node.properties[name]?.value else { return }
             for code in codes {
                 rules.append(IRLintRule(code: code.name, allows: allows, reason: code.reason, range: code.range,
                                         removal: code.removal, scope: node.displayName))
             }
         }
+        append("allow", allows: true)
+        append("deny", allows: false)
         return rules
     }
 
@@ -108,7 +111,7 @@ extension Checker {
     /// styles, the block that holds it, that block's styles), one list per block that has any.
     func lintChain(_ chain: StyleChain) -> [[IRLintRule]] {
         var lists: [[IRLintRule]] = []
-        for (node, style) in chain {
+        for (node, style) in chain.links {
             let own = lintRules(of: node)
             if !own.isEmpty { lists.append(own) }
             for inherited in inheritedStyles(from: style) {

@@ -134,7 +134,27 @@ extension Checker {
 
     /// A page or step with its first style, then the block that holds it (the tour or `pages`)
     /// with its first style: where a presentation property is looked up, in order.
-    typealias StyleChain = [(node: DeclarationNode, style: DeclarationNode?)]
+    struct StyleChain {
+        /// The blocks and their first styles, nearest first.
+        let links: [(node: DeclarationNode, style: DeclarationNode?)]
+        /// The property lists looked in, nearest first: each block's own, then what its styles
+        /// give. Taken once per chain: a step looks up some thirty properties, and each lookup
+        /// through a block (a class, checked for exclusive access every time) or its style's
+        /// entry in `resolvedStyles` (hashed) cost more than the search itself.
+        let lists: [DeclarationNode.PropertyList]
+    }
+
+    /// The chain of `links` (a page or step with its first style, then the block that holds it
+    /// with its first style), with its property lists as resolved now.
+    func presentationChain(_ links: [(node: DeclarationNode, style: DeclarationNode?)]) -> StyleChain {
+        var lists: [DeclarationNode.PropertyList] = []
+        lists.reserveCapacity(2 * links.count)
+        for (node, style) in links {
+            lists.append(node.properties)
+            if let style, let resolved = resolvedStyles[style.identity] { lists.append(resolved.properties) }
+        }
+        return StyleChain(links: links, lists: lists)
+    }
 
     /// The value of a presentation property for a page or step: the node itself, then its
     /// styles, then the next node in `chain` (the tour or `pages` block) and its styles.
@@ -144,9 +164,8 @@ extension Checker {
 
     /// Where the effective value of a property was written.
     func effectiveEntry(_ name: String, chain: StyleChain) -> DeclarationNode.PropertyEntry? {
-        for (node, style) in chain {
-            if let entry = node.properties[name] { return entry }
-            if let style, let entry = resolvedStyles[style.identity]?.properties[name] { return entry }
+        for index in chain.lists.indices {
+            if let entry = chain.lists[index][name] { return entry }
         }
         return nil
     }

@@ -83,8 +83,7 @@ extension Checker {
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
-        // Typed with its labels: an unlabelled array would be cast at run time on every lookup.
-        let chain: StyleChain = [(node, styles), (tour, tourStyles)]
+        let chain = presentationChain([(node, styles), (tour, tourStyles)])
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
         noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 

@@ -33,9 +33,15 @@ final class DeclarationNode {
     /// A block's properties by name, in source order. A block holds only the few properties its
     /// schema allows, each once, so a short array searched in order beats a hash table, which
     /// cost a large program a third of its memory.
+    ///
+    /// Most lookups are of a property the block does not set (a step asks for some thirty), so a
+    /// bit per name held (`mask`) answers those without comparing strings. Names are ASCII (the
+    /// schema's, read from identifier tokens), so equal names have equal lengths and bytes.
     struct PropertyList {
         private var names: [String] = []
         private var entries: [PropertyEntry] = []
+        /// The `bit` of every name held.
+        private var mask: UInt64 = 0
 
         /// Makes room for `count` properties.
         mutating func reserveCapacity(_ count: Int) {
@@ -43,18 +49,33 @@ final class DeclarationNode {
             entries.reserveCapacity(count)
         }
 
+        /// A name's bit of `mask`, from its length and last byte (names share their first bytes
+        /// more often: `gap`, `gap-from`, `gap-to`).
+        private static func bit(_ name: String) -> UInt64 {
+            let utf8 = name.utf8
+            let last = utf8.last ?? 0
+            return 1 &<< ((UInt64(utf8.count) &* 7 &+ UInt64(last)) & 63)
+        }
+
+        private func index(of name: String) -> Int? {
+            guard mask & Self.bit(name) != 0 else { return nil }
+            return names.firstIndex(of: name)
+        }
+
         /// The entry of a property, or nil when it is not set; setting adds or replaces it.
         subscript(name: String) -> PropertyEntry? {
-            get { names.firstIndex(of: name).map { entries[$0] } }
+            get { index(of: name).map { entries[$0] } }
             set {
-                if let index = names.firstIndex(of: name) {
+                if let index = index(of: name) {
                     if let newValue { entries[index] = newValue } else {
                         names.remove(at: index)
                         entries.remove(at: index)
+                        mask = names.reduce(0) { $0 | Self.bit($1) }
                     }
                 } else if let newValue {
                     names.append(name)
                     entries.append(newValue)
+                    mask |= Self.bit(name)
                 }
             }
         }

@@ -117,12 +117,31 @@ enum PropertySchema {
     /// The property with this name, whatever block it belongs to (the first row of that name).
     static func spec(named name: String) -> PropertySpec? { byName[name] }
 
-    /// The property with this name that a block of this kind may hold.
+    /// The property with this name that a block of this kind may hold (the first such row), or
+    /// nil when it may hold none of that name.
     static func spec(named name: String, in kind: DeclarationKind) -> PropertySpec? {
-        guard let first = byName[name] else { return nil }
-        if first.kinds.contains(kind) { return first }
-        return all.first { $0.name == name && $0.kinds.contains(kind) } ?? first
+        byNameInKind[NameInKind(name: name, kind: kind)]
     }
+
+    /// A property's name in a kind of block, hashed by the name alone: a `DeclarationKind` hashes
+    /// its raw text, and every property written is looked up here once.
+    private struct NameInKind: Hashable {
+        let name: String
+        let kind: DeclarationKind
+
+        func hash(into hasher: inout Hasher) { hasher.combine(name) }
+    }
+
+    /// The first row of each name for each kind of block that may hold it.
+    private static let byNameInKind: [NameInKind: PropertySpec] = {
+        var table: [NameInKind: PropertySpec] = [:]
+        for spec in all {
+            for kind in spec.kinds where table[NameInKind(name: spec.name, kind: kind)] == nil {
+                table[NameInKind(name: spec.name, kind: kind)] = spec
+            }
+        }
+        return table
+    }()
 
     /// The names of the properties a block of this kind may hold, in table order.
     static func names(for kind: DeclarationKind) -> [String] { namesByKind[kind] ?? [] }

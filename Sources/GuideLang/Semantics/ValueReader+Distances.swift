@@ -78,7 +78,7 @@ extension ValueReader {
             let isSubtracted = pendingOperator.map { tree.tokens[$0].kind == .minus } ?? false
             operands.append(Operand(
                 token: index, isNegative: isSubtracted != isNegativeLiteral, magnitude: abs(parsed.value),
-                decimals: Self.decimals(tree.text(index)), isPercentage: parsed.unit == "%"))
+                decimals: Self.decimals(tree.source.bytes[tree.tokens[index].range]), isPercentage: parsed.unit == "%"))
             pendingOperator = nil
         }
         if let trailing = pendingOperator {
@@ -91,10 +91,14 @@ extension ValueReader {
 
     /// One percentage and one constant at most, the percentage first, each in its range.
     private mutating func combine(_ operands: [Operand], terms: ArraySlice<TermSyntax>, isSize: Bool, isSafeArea: Bool) -> EdgeValue? {
-        let percentages = operands.filter(\.isPercentage)
-        let constants = operands.filter { !$0.isPercentage }
+        // Every frame edge comes here: the first of each kind and the counts, without lists.
+        let percentageCount = operands.count(where: \.isPercentage)
+        let firstPercentage = operands.first { $0.isPercentage }
+        let firstConstant = operands.first { !$0.isPercentage }
         let whole = tree.range(from: terms[terms.startIndex].firstToken, through: terms[terms.endIndex - 1].lastToken)
-        if percentages.count > 1 || constants.count > 1 {
+        if percentageCount > 1 || operands.count - percentageCount > 1 {
+            let percentages = operands.filter(\.isPercentage)
+            let constants = operands.filter { !$0.isPercentage }
             let written = Self.written(percent: Self.sum(percentages), points: Self.sum(constants), hasPercentage: !percentages.isEmpty)
             let found = [(percentages.count, "percentage"), (constants.count, "constant")]
                 .filter { $0.0 > 1 }.map { "\($0.0) \($0.1)s" }.joined(separator: " and ")
@@ -103,15 +107,15 @@ extension ValueReader {
                 fixIts: [.init(range: whole, replacement: written, message: "add them up: '\(written)'")]))
             return nil
         }
-        if let percentage = percentages.first, let constant = constants.first, constant.token < percentage.token {
+        if let percentage = firstPercentage, let constant = firstConstant, constant.token < percentage.token {
             let written = Self.written(percent: percentage.signed, points: constant.signed, hasPercentage: true)
             report(Diagnostic(
                 .constantBeforePercentage, at: whole, "the percentage comes first in a distance, then the constant",
                 fixIts: [.init(range: whole, replacement: written, message: "write '\(written)'")]))
             return nil
         }
-        let points = constants.first?.signed ?? 0
-        guard let percentage = percentages.first else {
+        let points = firstConstant?.signed ?? 0
+        guard let percentage = firstPercentage else {
             if isSize { guard checkRange(points, terms[terms.startIndex], minimum: 0, what: "the size") else { return nil } }
             return EdgeValue(value: points, isFraction: false, isSafeArea: isSafeArea)
         }
@@ -216,9 +220,11 @@ extension ValueReader {
     }
 
     /// The digits after the decimal point of a number token's text.
-    private static func decimals(_ text: String) -> Int {
-        guard let point = text.utf8.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
-        return text.utf8[text.utf8.index(after: point)...].prefix { Lexer.isDigit($0) }.count
+    private static func decimals(_ text: ArraySlice<UInt8>) -> Int {
+        // Read from the token's bytes: every frame edge's number comes here, and a String of
+        // each would be made only to be searched.
+        guard let point = text.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text[text.index(after: point)...].prefix { Lexer.isDigit($0) }.count
     }
 
     /// The operands added up, rounded to the most decimals any of them is written with, so
