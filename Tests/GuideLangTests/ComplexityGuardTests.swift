@@ -196,4 +196,34 @@ struct ComplexityGuardTests {
         #expect(ratio < 10, "peak heap \(peak) bytes is \(ratio)x the input")
         #expect(ratio > 1, "massif measured suspiciously little (\(peak) bytes)")
     }
+
+    /// A guide of one tour of `count` steps, as `checkPeakHeapOfOneGiantTourStaysWithinItsBudget` writes it.
+    static func giantTour(steps count: Int) -> String {
+        let steps = (0..<count).map { "    step s\($0) { highlight: a  title: \"Step \($0)\" }\n" }.joined()
+        return "guide g {\n  title: \"T\"\n  screen s { target a { frame: rect(20, 300, 80, 80) } }\n  tour t on s {\n"
+            + steps + "  }\n}\n"
+    }
+
+    /// `build -o` and `lint` of one giant tour hold none of its lowered steps (`build` to
+    /// standard output and `lint --format json` use the same receivers): each further step costs what `check` keeps of it (its bytes and summary),
+    /// not its IR, which is several times larger.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(20)),
+          arguments: [["build", "-o", "OUTPUT"], ["lint"]])
+    func buildAndLintOfOneGiantTourHoldNoLoweredSteps(arguments: [String]) throws {
+        // A regular file, which `build -o` streams into (a device would get the spool).
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-giant-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let arguments = arguments.map { $0 == "OUTPUT" ? output : $0 }
+        // Both past `Checker.stepStreamingSize`, so both are read a step at a time.
+        let (fewer, more) = (21_000, 42_000)
+        let small = try Self.peakHeap(of: Self.giantTour(steps: fewer), arguments: arguments)
+        let large = try Self.peakHeap(of: Self.giantTour(steps: more), arguments: arguments)
+        let perStep = Double(large - small) / Double(more - fewer)
+        print("\(arguments.joined(separator: " ")) peak heap, one tour of \(fewer) and \(more) steps: \(small) -> \(large) bytes, \(perStep) bytes a step")
+        // Measured on 2026-12-01 (massif, 24,000 and 48,000 steps): `build -o` of cf50a6f, which
+        // held the tour's lowered steps, 1,121 bytes a step (release build); streaming them
+        // leaves the step's 53 bytes of source, its 72-byte summary and its place in the order.
+        #expect(perStep < 400, "each further step added \(perStep) bytes to the peak heap: are the lowered steps held?")
+        #expect(perStep > 50, "massif measured suspiciously little (\(small) -> \(large))")
+    }
 }

@@ -26,22 +26,42 @@ public enum IRJSONEmitter {
     static func write(
         _ guide: IRGuide, _ json: inout JSONWriter, chunkSize: Int = .max, flush: (UnsafeRawBufferPointer) -> Void = { _ in }
     ) {
-        json.object { json in
-            json.key("id"); json.string(guide.id)
-            json.key("title"); write(guide.title, &json)
-            json.key("show"); json.object { json in
-                let show = guide.show
-                json.key("key"); json.string(show.key)
-                json.key("version"); json.integer(show.version)
-                json.key("maxCount"); if let count = show.maxCount { json.integer(count) } else { json.null() }
-                json.key("delay"); json.number(show.delay)
-                json.key("after"); json.array { json in for id in show.after { json.string(id) } }
-                writeRules(of: show, &json)
+        writeHead(of: guide, &json)
+        for tour in guide.tours {
+            writeHead(of: tour, &json)
+            for step in tour.steps {
+                write(step, &json)
+                if json.bytes.count >= chunkSize { json.flush(to: flush) }
             }
-            json.key("pages"); if let pages = guide.pages { write(pages, &json) } else { json.null() }
-            json.key("screens"); json.array { json in for screen in guide.screens { write(screen, &json) } }
-            json.key("tours"); json.array { json in for tour in guide.tours { write(tour, &json, chunkSize: chunkSize, flush: flush) } }
+            endTour(&json)
         }
+        endGuide(&json)
+    }
+
+    /// Opens a guide's object and writes everything in it before its tours, up to the opened
+    /// list of tours: `write` and `IRJSONStream`'s step by step guides share it.
+    static func writeHead(of guide: IRGuide, _ json: inout JSONWriter) {
+        json.beginObject()
+        json.key("id"); json.string(guide.id)
+        json.key("title"); write(guide.title, &json)
+        json.key("show"); json.object { json in
+            let show = guide.show
+            json.key("key"); json.string(show.key)
+            json.key("version"); json.integer(show.version)
+            json.key("maxCount"); if let count = show.maxCount { json.integer(count) } else { json.null() }
+            json.key("delay"); json.number(show.delay)
+            json.key("after"); json.array { json in for id in show.after { json.string(id) } }
+            writeRules(of: show, &json)
+        }
+        json.key("pages"); if let pages = guide.pages { write(pages, &json) } else { json.null() }
+        json.key("screens"); json.array { json in for screen in guide.screens { write(screen, &json) } }
+        json.key("tours"); json.beginArray()
+    }
+
+    /// Closes the list of tours and the guide's object that `writeHead(of:)` opened.
+    static func endGuide(_ json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
     }
 
     private static func write(_ text: IRText, _ json: inout JSONWriter) {
@@ -163,20 +183,22 @@ public enum IRJSONEmitter {
         }
     }
 
-    private static func write(_ tour: IRTour, _ json: inout JSONWriter, chunkSize: Int, flush: (UnsafeRawBufferPointer) -> Void) {
-        json.object { json in
-            json.key("id"); json.string(tour.id)
-            json.key("screen"); json.string(tour.screen)
-            json.key("steps"); json.array { json in
-                for step in tour.steps {
-                    write(step, &json)
-                    if json.bytes.count >= chunkSize { json.flush(to: flush) }
-                }
-            }
-        }
+    /// Opens a tour's object and writes its fields, up to the opened list of its steps.
+    static func writeHead(of tour: IRTour, _ json: inout JSONWriter) {
+        json.beginObject()
+        json.key("id"); json.string(tour.id)
+        json.key("screen"); json.string(tour.screen)
+        json.key("steps"); json.beginArray()
     }
 
-    private static func write(_ step: IRStep, _ json: inout JSONWriter) {
+    /// Closes the list of steps and the tour's object that `writeHead(of:)` opened.
+    static func endTour(_ json: inout JSONWriter) {
+        json.endArray()
+        json.endObject()
+    }
+
+    /// Writes one step's object.
+    static func write(_ step: IRStep, _ json: inout JSONWriter) {
         json.object { json in
             json.key("id"); json.string(step.id)
             json.key("targets"); json.array { json in for target in step.targets { json.string(target) } }

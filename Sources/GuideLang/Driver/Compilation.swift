@@ -68,13 +68,24 @@ public struct Compilation: Sendable {
                               deviceIdentifiers: deviceIdentifiers)
         all += checker.takeDiagnostics()
         checker.keepsLoweredSteps = receiver?.readsSteps ?? true
+        let stepReceiver = receiver as? any StepStreamReceiver
+        checker.replaysHugeTours = stepReceiver != nil
         checker.stepStreamingSize = stepStreamingSize
         receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules)
         var lowered: [IRGuide] = []
         while let guide = checker.nextGuide() {
             all += guide.diagnostics
             guard case .lowered(let ir) = guide.outcome else { continue }
-            if let receiver { receiver.receive(ir) } else { lowered.append(ir) }
+            if let replay = guide.stepReplay, let stepReceiver {
+                // A huge guide's steps follow it one at a time (`StepStreamReceiver`).
+                stepReceiver.beginGuide(ir)
+                while let (tourIndex, step) = replay.next() { stepReceiver.receive(step, ofTour: tourIndex) }
+                stepReceiver.endGuide()
+            } else if let receiver {
+                receiver.receive(ir)
+            } else {
+                lowered.append(ir)
+            }
         }
         let conclusion = checker.finish()
         all += conclusion.diagnostics

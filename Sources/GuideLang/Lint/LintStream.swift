@@ -11,13 +11,22 @@ import Synchronization
 /// With a diagnostic budget it keeps at most the budget's limit of findings (the rest are
 /// counted into the budget at the end), and with a layout sink it hands each step's layout
 /// over as soon as its batch is joined instead of keeping it: either way its memory stays
-/// bounded however many findings and layouts a large program has.
-public final class LintStream: GuideStreamReceiver {
+/// bounded however many findings and layouts a large program has. A huge guide's steps come one
+/// at a time (`StepStreamReceiver`) and are laid out in runs of `stepsPerItem`, so neither its
+/// tour's IR nor the lowering running ahead of layout (at most a few batches wait) is held.
+public final class LintStream: StepStreamReceiver {
     private let options: Linter.Options
     private let batchSize: Int
-    private var pending: [IRGuide] = []
+    private var pending: [LintItem] = []
     /// How many guides have been received.
     private var receivedCount = 0
+    /// The guide whose steps are coming one at a time, the tour they are in, and those of them
+    /// not yet handed on.
+    private var streamedGuide: IRGuide?
+    private var streamedTour = 0
+    private var streamedSteps: [IRStep] = []
+    /// How many of a huge guide's steps make one piece of work.
+    static let stepsPerItem = 256
     private let background: BackgroundLinter
     private let budget: DiagnosticBudget?
 
@@ -39,9 +48,46 @@ public final class LintStream: GuideStreamReceiver {
     /// Queues a guide, and hands the queue to the background once it holds a batch.
     public func receive(_ guide: IRGuide) {
         receivedCount += 1
-        pending.append(guide)
+        enqueue(LintItem(guide: guide, position: receivedCount - 1))
+    }
+
+    /// Queues a huge guide's own findings and pages; its steps follow.
+    public func beginGuide(_ header: IRGuide) {
+        receivedCount += 1
+        streamedGuide = header
+        streamedTour = 0
+        enqueue(LintItem(guide: header, position: receivedCount - 1))
+    }
+
+    /// Gathers a step of the guide `beginGuide` queued, and queues each run of `stepsPerItem`.
+    public func receive(_ step: IRStep, ofTour tourIndex: Int) {
+        if tourIndex != streamedTour {
+            enqueueStreamedSteps()
+            streamedTour = tourIndex
+        }
+        streamedSteps.append(step)
+        if streamedSteps.count >= Self.stepsPerItem { enqueueStreamedSteps() }
+    }
+
+    /// Queues the guide's last steps.
+    public func endGuide() {
+        enqueueStreamedSteps()
+        streamedGuide = nil
+    }
+
+    /// Queues the steps gathered as a run of one tour of the streamed guide.
+    private func enqueueStreamedSteps() {
+        guard var part = streamedGuide, !streamedSteps.isEmpty else { return }
+        let tour = part.tours[streamedTour]
+        part.tours = [IRTour(id: tour.id, screen: tour.screen, steps: streamedSteps)]
+        streamedSteps = []
+        enqueue(LintItem(guide: part, position: receivedCount - 1, stepsOnly: true))
+    }
+
+    private func enqueue(_ item: LintItem) {
+        pending.append(item)
         guard pending.count >= batchSize else { return }
-        background.lint(pending, firstIndex: receivedCount - pending.count)
+        background.lint(pending)
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -51,7 +97,7 @@ public final class LintStream: GuideStreamReceiver {
     /// silenced nothing: right only when every guide that an `allow` may reach was linted (no
     /// guide was left out for errors).
     public func finish(reportingUnusedAllows: Bool = true) -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
-        background.lint(pending, firstIndex: receivedCount - pending.count, onEveryCore: true)
+        background.lint(pending, onEveryCore: true)
         pending.removeAll()
         let combined = background.waitForResult()
         var diagnostics = combined.merged()
@@ -83,6 +129,9 @@ private final class BackgroundLinter: Sendable {
     /// Codes the run does not report (warnings only).
     private let silencedCodes: Set<String>
     private let layoutSink: (@Sendable (Linter.StepLayout) -> Void)?
+    /// Batches handed over and not yet laid out may be at most this many: lowering is faster
+    /// than layout, and each waiting batch holds its IR.
+    private let waiting = DispatchSemaphore(value: 4)
 
     init(options: Linter.Options, limit: Int?, silencedCodes: Set<String>, layoutSink: (@Sendable (Linter.StepLayout) -> Void)?) {
         self.options = options
@@ -94,15 +143,23 @@ private final class BackgroundLinter: Sendable {
 
     /// Lints a batch after those before it: on the background queue, or (the last batch) on
     /// every core while the caller waits.
-    func lint(_ guides: [IRGuide], firstIndex: Int, onEveryCore: Bool = false) {
+    func lint(_ items: [LintItem], onEveryCore: Bool = false) {
         let work: @Sendable () -> Void = { [self] in
-            let linters = Linter.lint(guides, firstIndex: firstIndex, options: options)
+            let linters = Linter.lint(items, options: options)
             // Appended in place: the joined findings grow with the program, and a copy per batch would not.
             combined.withLock { joined in
                 for linter in linters { join(linter, into: &joined) }
             }
         }
-        if onEveryCore { queue.sync(execute: work) } else { queue.async(execute: work) }
+        if onEveryCore {
+            queue.sync(execute: work)
+        } else {
+            waiting.wait()
+            queue.async { [self] in
+                work()
+                waiting.signal()
+            }
+        }
     }
 
     private func join(_ linter: Linter, into joined: inout Linter) {

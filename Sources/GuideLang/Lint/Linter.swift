@@ -123,15 +123,15 @@ public struct Linter: Sendable {
         return stream.finish(reportingUnusedAllows: reportingUnusedAllows)
     }
 
-    /// Lints `guides` on every core: they are laid out independently, so they are split into
-    /// contiguous chunks, and the chunks are joined in order, so the output does not depend on
-    /// timing. `firstIndex` is the position of the first guide in the whole run.
-    static func lint(_ guides: [IRGuide], firstIndex: Int, options: Options) -> [Linter] {
-        let chunkCount = min(guides.count, ProcessorCount.online * 4)
+    /// Lints `items` (guides, or runs of a huge guide's steps) on every core: they are laid out
+    /// independently, so they are split into contiguous chunks, and the chunks are joined in
+    /// order, so the output does not depend on timing.
+    static func lint(_ items: [LintItem], options: Options) -> [Linter] {
+        let chunkCount = min(items.count, ProcessorCount.online * 4)
         return concurrentMap(chunkCount) { chunk in
-            let range = (guides.count * chunk / chunkCount)..<(guides.count * (chunk + 1) / chunkCount)
+            let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
-            for index in range { linter.lint(guides[index], position: firstIndex + index) }
+            for index in range { linter.lint(items[index].guide, position: items[index].position, stepsOnly: items[index].stepsOnly) }
             return linter
         }
     }
@@ -197,7 +197,9 @@ public struct Linter: Sendable {
     /// Lints one guide, at `position` in the run; its findings are merged across screens step by
     /// step (a finding's place is its step or page, so no two of them share one), which keeps a
     /// guide of many steps from holding every screen's findings at once.
-    private mutating func lint(_ guide: IRGuide, position: Int) {
+    /// With `stepsOnly`, only the tours' steps are laid out (a run of a huge guide's steps,
+    /// `LintItem`): the guide's own findings and its pages are its header's.
+    private mutating func lint(_ guide: IRGuide, position: Int, stepsOnly: Bool = false) {
         defer { groupFindings(ofGuide: position) }
         currentGuide = guide.id
         currentScopes = guide.lint.scopes
@@ -213,13 +215,13 @@ public struct Linter: Sendable {
         // An app that only runs in one orientation is not linted in the other.
         if !guide.lint.orientations.isEmpty { screens = screens.filter { guide.lint.orientations.contains($0.orientation) } }
         // Saying nothing would look like a clean bill of health.
-        if screens.isEmpty, let range = guide.range, guide.pages != nil || !guide.tours.isEmpty {
+        if !stepsOnly, screens.isEmpty, let range = guide.range, guide.pages != nil || !guide.tours.isEmpty {
             let orientations = guide.lint.orientations.map(\.rawValue).joined(separator: " and ")
             record(.guideNotLinted, range, "guide '\(guide.id)' is laid out on no screen",
                    detail: orientations.isEmpty ? "" : "the guide runs in \(orientations) only, and no screen asked for is",
                    help: ["lint it on a screen in an orientation it supports, e.g. '--orientation both'"])
         }
-        if let pages = guide.pages {
+        if !stepsOnly, let pages = guide.pages {
             for page in pages.pages {
                 currentSubject = .page(page.id)
                 if !screens.isEmpty { reach(currentSubject) }

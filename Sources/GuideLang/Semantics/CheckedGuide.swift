@@ -20,4 +20,13 @@ public struct CheckedGuide {
     /// What lowering the guide reported (its syntax and header were reported as the files were
     /// collected; unused declarations are reported once every guide is done).
     public let diagnostics: [Diagnostic]
+    /// A huge guide's steps, to be lowered again one at a time, when the checker left them out
+    /// of the lowered guide for a receiver that takes them so (`StepStreamReceiver`).
+    var stepReplay: StepReplay?
+
+    init(name: String, outcome: Outcome, diagnostics: [Diagnostic]) {
+        self.name = name
+        self.outcome = outcome
+        self.diagnostics = diagnostics
+    }
 }

@@ -54,7 +54,13 @@ extension Checker {
         // Tours are not referred to by name, but two with one name would confuse the app.
         _ = self.scope(of: node.children(.tour))
         for tourNode in node.children(.tour) {
+            loweredTourReplay = nil
             guard let tour = lowerTour(tourNode, scope: &scope, usedScreens: &usedScreens) else { continue }
+            if var replay = loweredTourReplay {
+                replay.tourIndex = tours.count
+                guideTourReplays.append(replay)
+                loweredTourReplay = nil
+            }
             tours.append(tour)
         }
         let screens = usedScreens.compactMap { lowerScreen($0) }

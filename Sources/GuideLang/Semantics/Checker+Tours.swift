@@ -33,6 +33,10 @@ extension Checker {
             : StepOrdering.resolve(summaries, scope: stepPositions(summaries), checker: self)
         let count = summaries.isEmpty ? stepNodes.count : summaries.count
         var keepsSteps = screen != nil && order != nil
+        // A huge tour's steps are lowered again, in order, once the guide is known to have
+        // lowered (`StepReplay`), so here they are lowered only for what they report.
+        let replaysSteps = !summaries.isEmpty && replaysHugeTours
+        let keepsLoweredSteps = keepsLoweredSteps && !replaysSteps
         // Sized exactly: a guide's IR stays alive until it is handed on, and steps are large.
         var steps: [IRStep] = []
         if keepsSteps, keepsLoweredSteps { steps.reserveCapacity(count) }
@@ -59,7 +63,25 @@ extension Checker {
         }
         guard keepsSteps, let screen, let order else { return nil }
         if keepsLoweredSteps { Self.permute(&steps, into: order) }
+        if replaysSteps {
+            loweredTourReplay = StepReplay.Tour(
+                node: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets, summaries: summaries, order: order)
+        }
         return IRTour(id: node.name, screen: screen.name, steps: steps)
+    }
+
+    /// Lowers the step at `place` in a tour's order again, from its summary, reporting nothing
+    /// (what it reports was reported when the tour was lowered); nil if it cannot be read.
+    func lowerAgain(_ tour: StepReplay.Tour, place: Int) -> IRStep? {
+        isReplaying = true
+        defer { isReplaying = false }
+        // The guide's own styles were forgotten once it lowered: the tour's chain is resolved
+        // again (each step resolves its own).
+        if place == 0 { styleChain(of: tour.node, localStyles: tour.scope.styles) }
+        guard let stepNode = readAgain(tour.summaries[tour.order[place]]) else { return nil }
+        defer { stepNode.properties = DeclarationNode.PropertyList() }
+        return lowerStep(stepNode, tour: tour.node, tourStyles: tour.tourStyles, scope: tour.scope, screen: tour.screen,
+                         targets: tour.targets, position: StepPosition(isFirst: place == 0, isLast: place == tour.order.count - 1))
     }
 
     /// Rearranges `elements` so that position k holds what was at `order[k]` (a permutation),

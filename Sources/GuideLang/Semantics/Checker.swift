@@ -52,6 +52,16 @@ public final class Checker {
     var isReadingAgain = false
     /// Whether lowered tours keep their steps: `check` wants the diagnostics, not the IR.
     var keepsLoweredSteps = true
+    /// Whether a huge tour's steps are handed over one at a time once its guide has lowered
+    /// (`StepReplay`), for a receiver that takes them so (`StepStreamReceiver`), instead of
+    /// being kept in the guide's IR.
+    var replaysHugeTours = false
+    /// Whether a step is being lowered again for `StepReplay`: it reported everything already.
+    var isReplaying = false
+    /// What the tour just lowered needs to lower its steps again, and what the guide being
+    /// lowered has gathered of that, by tour (see `replaysHugeTours`).
+    var loweredTourReplay: StepReplay.Tour?
+    var guideTourReplays: [StepReplay.Tour] = []
 
     /// Whether a style, target or string reference failed to resolve: the declaration it meant
     /// would then look unused, so unused warnings of that kind are held back.
@@ -194,21 +204,31 @@ public final class Checker {
             guard budget.reports(diagnostic) else { return }
             unusedInGuides.add(diagnostic, countedSeverity: budget.reportedSeverity(diagnostic.severity, code: diagnostic.code))
         }
-        // A guide's own blocks are never looked up again (only top-level screens and styles are
-        // shared), so they and their caches go with the guide.
-        for screen in node.children(.screen) {
-            loweredScreens.removeValue(forKey: screen.identity)
-            targetScopes.removeValue(forKey: screen.identity)
-        }
-        forgetStyles(node.children(.style))
+        let (styles, screens) = (node.children(.style), node.children(.screen))
+        forgetCaches(ofStyles: styles, screens: screens)
         node.children = []
         let own = Array(diagnostics[handedOver...])
         diagnostics.removeSubrange(handedOver...)
+        let replays = guideTourReplays
+        guideTourReplays = []
         // Every error, kept or left out of the run's budget, was placed as it was found (`report`,
         // `collectFiles`), so the budget filling up breaks no guide by itself.
         let isBroken = hasErrorOutsideGuides || brokenGuides.contains(position)
         guard let lowered, !isBroken else { return CheckedGuide(name: node.name, outcome: .broken, diagnostics: own) }
-        return CheckedGuide(name: node.name, outcome: .lowered(lowered), diagnostics: own)
+        var checked = CheckedGuide(name: node.name, outcome: .lowered(lowered), diagnostics: own)
+        if !replays.isEmpty { checked.stepReplay = StepReplay(checker: self, tours: replays, styles: styles, screens: screens) }
+        return checked
+    }
+
+    /// Drops what was cached about a guide's own styles and screens: they are never looked up
+    /// again (only top-level screens and styles are shared), so they and their caches go with
+    /// the guide (and again after its steps are lowered a second time, `StepReplay`).
+    func forgetCaches(ofStyles styles: [DeclarationNode], screens: [DeclarationNode]) {
+        for screen in screens {
+            loweredScreens.removeValue(forKey: screen.identity)
+            targetScopes.removeValue(forKey: screen.identity)
+        }
+        forgetStyles(styles)
     }
 
     /// What the checker found besides the guides' outcomes.
@@ -324,7 +344,7 @@ public final class Checker {
     /// the guide it points into, or the guide `placedAt` is in when given (a translation's
     /// mistake, shown in the strings table, breaks the guide that uses it).
     func report(_ diagnostic: Diagnostic, placedAt placement: SourceRange? = nil) {
-        guard !isReadingAgain else { return }
+        guard !isReadingAgain, !isReplaying else { return }
         if diagnostic.severity == .error {
             hasErrors = true
             noteError(at: placement ?? diagnostic.range)
