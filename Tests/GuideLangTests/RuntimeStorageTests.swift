@@ -96,10 +96,33 @@ struct RuntimeStorageTests {
         }
     }
 
+    @Test func userDefaultsStoreKeepsAndRecovers() throws {
+        let suite = "guidec-runtime-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        var store = UserDefaultsStateStore(defaults: defaults, key: "state")
+        #expect(store.load().state == RuntimeState())
+        #expect(store.save(Self.sample) == nil)
+        #expect(UserDefaultsStateStore(defaults: defaults, key: "state").loaded.state == Self.sample)
+        defaults.set("not data", forKey: "state")
+        let damaged = store.load()
+        #expect(damaged.problems.map(\.kind) == [.corrupt] && damaged.state == RuntimeState())
+        #expect(defaults.string(forKey: "state.unreadable") == "not data")
+        #expect(store.load().problems.isEmpty)
+    }
+
     @Test func inMemoryStoreReadsAsAFileWould() {
         var store = InMemoryStateStore()
         #expect(store.load().state == RuntimeState())
         #expect(store.save(Self.sample) == nil)
         #expect(store.load().state == Self.sample)
+    }
+}
+
+extension UserDefaultsStateStore {
+    /// What a store made afresh loads (`load` is mutating, since it may repair).
+    var loaded: (state: RuntimeState, problems: [StoreProblem]) {
+        var copy = self
+        return copy.load()
     }
 }
