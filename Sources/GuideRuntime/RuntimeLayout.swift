@@ -46,12 +46,7 @@ public enum RuntimeLayout {
                 continue
             }
             guard let target = byID[id] else { return .failure(.missingTarget(id)) }
-            var frame = TargetLayout.frame(of: target, on: screen)
-            if let scroll = target.scroll, let container = byID[scroll.container] {
-                let containerFrame = TargetLayout.frame(of: container, on: screen)
-                frame = TargetLayout.scrolledFrame(frame, in: containerFrame, anchor: step.scrollAnchor ?? scroll.anchor,
-                                                   axis: container.scrollAxis)
-            }
+            let frame = TargetLayout.shownFrame(of: target, on: screen, targets: byID, scrollAnchor: step.scrollAnchor)
             guard frame.width >= 0, frame.height >= 0, frame.width.isFinite, frame.height.isFinite else {
                 return .failure(.missingTarget(id))
             }
