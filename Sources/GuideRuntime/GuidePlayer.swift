@@ -370,7 +370,7 @@ public struct GuidePlayer: Sendable {
     private func deadline() -> (time: Double, what: Deadline)? {
         var best: (time: Double, what: Deadline)?
         func consider(_ time: Double, _ what: Deadline) {
-            if best == nil || time < best!.time { best = (time, what) }
+            if time < best?.time ?? .infinity { best = (time, what) }
         }
         if phase.isOnScreen, let limit = guide.show.maxDuration {
             consider(time + max(0, limit - priorSecondsOnScreen - secondsOnScreen), .maxDuration)

@@ -50,12 +50,10 @@ public struct RuntimeState: Equatable, Sendable {
         switch event.kind {
         case .guideShown:
             if event.resumed != true {
-                var showing = showings[guide.show.key]
-                if showing == nil || showing!.version != guide.show.version {
-                    showing = ShowingRecord(version: guide.show.version, count: 0, lastShown: event.time)
-                }
-                showing!.count += 1
-                showing!.lastShown = event.time
+                var showing = ShowingRecord(version: guide.show.version, count: 0, lastShown: event.time)
+                if let kept = showings[guide.show.key], kept.version == guide.show.version { showing = kept }
+                showing.count += 1
+                showing.lastShown = event.time
                 showings[guide.show.key] = showing
                 lastShownAt = max(lastShownAt ?? event.time, event.time)
                 run.ending = nil
