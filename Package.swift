@@ -8,6 +8,8 @@ let package = Package(
     products: [
         .library(name: "GuideIR", targets: ["GuideIR"]),
         .library(name: "GuideLayout", targets: ["GuideLayout"]),
+        .library(name: "GuideRuntime", targets: ["GuideRuntime"]),
+        .library(name: "GuideRuntimeStorage", targets: ["GuideRuntimeStorage"]),
         .library(name: "GuideLang", targets: ["GuideLang"]),
         .executable(name: "guidec", targets: ["guidec"]),
     ],
@@ -17,6 +19,11 @@ let package = Package(
         // The pure layout engine (geometry, devices, text metrics, placement, contrast), which an
         // app runs to show a guide exactly as lint laid it out.
         .target(name: "GuideLayout", dependencies: ["GuideIR"], linkerSettings: [.linkedLibrary("m")]),
+        // What an app links to play a compiled guide: loading, eligibility, the player, stored
+        // state and run-time layout; pure, so its clock and its disk are the app's.
+        .target(name: "GuideRuntime", dependencies: ["GuideIR", "GuideLayout"]),
+        // The runtime's stores on disk (a JSON file, UserDefaults): the one part that does I/O.
+        .target(name: "GuideRuntimeStorage", dependencies: ["GuideIR", "GuideRuntime"]),
         // The compiler: everything but file I/O and argument parsing, so editors and tests share it.
         .target(name: "GuideLang", dependencies: ["GuideIR", "GuideLayout"]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
@@ -24,7 +31,7 @@ let package = Package(
         .testTarget(
             name: "GuideLangTests",
             // guidec is a dependency so that the command-line tests can run the built binary.
-            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "guidec"],
+            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "guidec"],
             // Fixtures and goldens are read from the source tree (#filePath) so that recording
             // a golden writes it where git sees it.
             exclude: ["Fixtures"]

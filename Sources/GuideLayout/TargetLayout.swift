@@ -21,6 +21,15 @@ public enum TargetLayout {
         }
     }
 
+    /// Where a step shows `target` on `screen`: its frame, moved to where its scroll container
+    /// (looked up in `targets`) scrolls it, to the step's `scrollAnchor` if it has one, else to
+    /// the target's own. What lint checks, and what the runtime shows when the app measures no frame.
+    public static func shownFrame(of target: IRTarget, on screen: Screen, targets: [String: IRTarget], scrollAnchor: String?) -> Rect {
+        let frame = frame(of: target, on: screen)
+        guard let scroll = target.scroll, let container = targets[scroll.container] else { return frame }
+        return scrolledFrame(frame, in: Self.frame(of: container, on: screen), anchor: scrollAnchor ?? scroll.anchor, axis: container.scrollAxis)
+    }
+
     /// The start and length on one axis from its two constraints.
     static func axis(_ constraints: [IRConstraint], on screen: Screen, isHorizontal: Bool) -> (start: Double, length: Double) {
         var start: Double?

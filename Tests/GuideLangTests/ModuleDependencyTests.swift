@@ -184,7 +184,7 @@ struct ModuleDependencyTests {
 
     @Test func everyTargetImportsOnlyWhatTheModuleTableAllows() throws {
         let rules = Self.rules(fromArchitecture: Self.architecture)
-        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuideLang", "guidec", "GuideLangTests"])
+        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuideRuntime", "GuideRuntimeStorage", "GuideLang", "guidec", "GuideLangTests"])
         let root = TestSupport.repositoryRoot
         var checked = 0
         for rule in rules {
@@ -258,6 +258,13 @@ struct ModuleDependencyTests {
         let layout = rules["GuideLayout"]?.allowed ?? ["missing"]
         #expect(layout.allSatisfy { $0 == "GuideIR" || $0.hasPrefix("func ") }, "\(layout)")
         #expect(rules["GuideLang"]?.allowed.contains("GuideLang") == false)
+        // The runtime an app links: pure (no threads, no clock or disk of its own; the time is an
+        // input), on the IR and the layout engine only; its stores, the one part with I/O, never
+        // reach the compiler either.
+        #expect(rules["GuideRuntime"]?.isPure == true)
+        #expect(Set(rules["GuideRuntime"]?.allowed ?? ["missing"]) == ["GuideIR", "GuideLayout"])
+        #expect(rules["GuideRuntimeStorage"]?.allowed.contains("GuideLang") == false)
+        #expect(rules["GuideRuntimeStorage"]?.allowed.contains("Dispatch") == false)
     }
 
     // MARK: The rules can fail

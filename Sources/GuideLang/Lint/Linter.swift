@@ -259,12 +259,7 @@ public struct Linter: Sendable {
         for screen in screens {
             var frames: [Rect] = []
             for target in highlighted {
-                var frame = TargetLayout.frame(of: target, on: screen)
-                if let scroll = target.scroll, let container = targets[scroll.container] {
-                    let containerFrame = TargetLayout.frame(of: container, on: screen)
-                    frame = TargetLayout.scrolledFrame(frame, in: containerFrame, anchor: step.scrollAnchor ?? scroll.anchor,
-                                                       axis: container.scrollAxis)
-                }
+                let frame = TargetLayout.shownFrame(of: target, on: screen, targets: targets, scrollAnchor: step.scrollAnchor)
                 frames.append(frame)
                 checkPosition(target, frame: frame, step: step, range: range, screen: screen)
                 if step.advance.contains(.tapTarget) { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }

@@ -1,0 +1,128 @@
+import Foundation
+import GuideIR
+import GuideRuntime
+import GuideRuntimeStorage
+import Testing
+
+/// The stores: a state round-trips through its JSON; the file store replaces its file
+/// atomically, reports and replaces a damaged or newer file (keeping it aside), and a damaged
+/// entry loses only itself.
+struct RuntimeStorageTests {
+    static let sample: RuntimeState = {
+        var state = RuntimeState()
+        state.showings["walletoy.welcome"] = ShowingRecord(version: 2, count: 1, lastShown: 1_700_000_000.5)
+        state.guides["welcome"] = GuideRecord(version: 2, ending: .completed, completedVersion: 2, displaySeconds: 12.25)
+        state.guides["home-tips"] = GuideRecord(version: 1, position: .step(tour: "basics", step: "split"), displaySeconds: 3)
+        state.guides["crop"] = GuideRecord(invalidation: .event("photo-cropped"))
+        state.guides["brief"] = GuideRecord(version: 1, ending: .dismissed, displaySeconds: 30, invalidation: .maxDuration)
+        state.guides["pages"] = GuideRecord(version: 1, position: .page("map"))
+        state.lastShownAt = 1_700_000_000.5
+        state.parameters.restore("is-pro", to: .bool(true))
+        state.parameters.restore("level", to: .number(3.5))
+        state.parameters.restore("plan", to: .string("family \"max\""))
+        state.events.record("app-opened", at: 10)
+        state.events.record("app-opened", at: 5)
+        return state
+    }()
+
+    @Test func stateRoundTripsThroughItsJSON() {
+        let bytes = RuntimeStateCoding.encode(Self.sample)
+        let (state, problems) = RuntimeStateCoding.decode(bytes)
+        #expect(problems.isEmpty)
+        #expect(state == Self.sample)
+        #expect(RuntimeStateCoding.encode(state) == bytes)
+        #expect(state.events.times["app-opened"] == [5, 10])
+    }
+
+    /// A damaged entry is dropped alone, with a problem naming it; every other guide's state is kept.
+    @Test func aDamagedEntryLosesOnlyItself() throws {
+        var text = String(decoding: RuntimeStateCoding.encode(Self.sample), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"ending\":\"completed\"", with: "\"ending\":\"finished\"")
+        let (state, problems) = RuntimeStateCoding.decode(Array(text.utf8))
+        #expect(problems.map(\.kind) == [.unreadableEntry])
+        #expect(problems.first?.message.contains("'welcome'") == true)
+        var expected = Self.sample
+        expected.guides["welcome"] = nil
+        #expect(state == expected)
+    }
+
+    static func scratch() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runtime-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("guides.json").path
+    }
+
+    @Test func fileStoreKeepsTheStateAcrossLaunches() throws {
+        let path = try Self.scratch()
+        var store = FileStateStore(path: path)
+        let fresh = store.load()
+        #expect(fresh.state == RuntimeState() && fresh.problems.isEmpty)
+        #expect(store.save(Self.sample) == nil)
+        var again = FileStateStore(path: path)
+        let loaded = again.load()
+        #expect(loaded.state == Self.sample && loaded.problems.isEmpty)
+        // No temporary file is left behind.
+        let folder = (path as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["guides.json"])
+    }
+
+    /// A file that is not a state, or a state of a newer version, is reported, set aside and
+    /// replaced by a fresh state that the next launch reads without a problem.
+    @Test(arguments: [
+        ("{\"format\": \"guide-runtime-state\", \"version\": 1, \"guides\": {\"a\": ", StoreProblem.Kind.corrupt),
+        ("\u{0}\u{1}garbage", .corrupt),
+        ("[]", .corrupt),
+        ("{\"format\": \"guide-runtime-state\", \"version\": 7, \"guides\": {}}", .futureVersion),
+    ])
+    func unreadableFilesAreReportedAndReplaced(content: String, kind: StoreProblem.Kind) throws {
+        let path = try Self.scratch()
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        var store = FileStateStore(path: path)
+        let loaded = store.load()
+        #expect(loaded.problems.map(\.kind) == [kind])
+        #expect(loaded.state == RuntimeState())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.setAsidePath)) == Data(content.utf8))
+        var next = FileStateStore(path: path)
+        #expect(next.load().problems.isEmpty)
+    }
+
+    /// Truncated anywhere, a state file never traps: it reads as a fresh state with a problem.
+    @Test func everyTruncationIsReportedNeverATrap() {
+        let bytes = RuntimeStateCoding.encode(Self.sample)
+        for length in 0..<(bytes.count - 1) {
+            let (state, problems) = RuntimeStateCoding.decode(Array(bytes[..<length]))
+            #expect(problems.map(\.kind) == [.corrupt], "cut at \(length)")
+            #expect(state == RuntimeState())
+        }
+    }
+
+    @Test func userDefaultsStoreKeepsAndRecovers() throws {
+        let suite = "guidec-runtime-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        var store = UserDefaultsStateStore(defaults: defaults, key: "state")
+        #expect(store.load().state == RuntimeState())
+        #expect(store.save(Self.sample) == nil)
+        #expect(UserDefaultsStateStore(defaults: defaults, key: "state").loaded.state == Self.sample)
+        defaults.set("not data", forKey: "state")
+        let damaged = store.load()
+        #expect(damaged.problems.map(\.kind) == [.corrupt] && damaged.state == RuntimeState())
+        #expect(defaults.string(forKey: "state.unreadable") == "not data")
+        #expect(store.load().problems.isEmpty)
+    }
+
+    @Test func inMemoryStoreReadsAsAFileWould() {
+        var store = InMemoryStateStore()
+        #expect(store.load().state == RuntimeState())
+        #expect(store.save(Self.sample) == nil)
+        #expect(store.load().state == Self.sample)
+    }
+}
+
+extension UserDefaultsStateStore {
+    /// What a store made afresh loads (`load` is mutating, since it may repair).
+    var loaded: (state: RuntimeState, problems: [StoreProblem]) {
+        var copy = self
+        return copy.load()
+    }
+}
