@@ -136,10 +136,10 @@ public struct SVGWriter: Sendable {
 
     /// A CSS font family list: the guide's family first, then the system's.
     static func fontFamily(_ family: String?) -> String {
-        let system = "-apple-system, system-ui, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
-        guard let family else { return system }
+        let systemFonts = "-apple-system, system-ui, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans CJK SC', sans-serif"
+        guard let family else { return systemFonts }
         // Quotes and backslashes inside a CSS string would end it.
         let quoted = family.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
-        return "'\(quoted)', \(system)"
+        return "'\(quoted)', \(systemFonts)"
     }
 }
