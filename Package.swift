@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GuideRuntime", targets: ["GuideRuntime"]),
         .library(name: "GuideRuntimeStorage", targets: ["GuideRuntimeStorage"]),
         .library(name: "GuideLang", targets: ["GuideLang"]),
+        .library(name: "GuidePreview", targets: ["GuidePreview"]),
         .executable(name: "guidec", targets: ["guidec"]),
     ],
     targets: [
@@ -24,14 +25,17 @@ let package = Package(
         .target(name: "GuideRuntime", dependencies: ["GuideIR", "GuideLayout"]),
         // The runtime's stores on disk (a JSON file, UserDefaults): the one part that does I/O.
         .target(name: "GuideRuntimeStorage", dependencies: ["GuideIR", "GuideRuntime"]),
+        // The pictures of `guidec preview` (scenes, SVG, contact sheets), pure like the layout
+        // engine it draws, so an app or the runtime could draw the same scene.
+        .target(name: "GuidePreview", dependencies: ["GuideIR", "GuideLayout"]),
         // The compiler: everything but file I/O and argument parsing, so editors and tests share it.
         .target(name: "GuideLang", dependencies: ["GuideIR", "GuideLayout"]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
-        .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang"]),
+        .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuidePreview"]),
         .testTarget(
             name: "GuideLangTests",
             // guidec is a dependency so that the command-line tests can run the built binary.
-            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "guidec"],
+            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "guidec"],
             // Fixtures and goldens are read from the source tree (#filePath) so that recording
             // a golden writes it where git sees it.
             exclude: ["Fixtures"]

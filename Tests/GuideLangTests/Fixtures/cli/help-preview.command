@@ -1,0 +1,2 @@
+# The help of 'guidec preview': its outputs and options.
+help preview

@@ -1,0 +1,2 @@
+# A preview must say where to write.
+preview ../preview/lint-error.guide
