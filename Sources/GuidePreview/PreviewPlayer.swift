@@ -1,42 +1,48 @@
 import GuideIR
 
-/// The player of a contact sheet (Player/player.js): the attributes each picture carries for
-/// it, and the section, style and script a sheet adds for it.
+/// The player of a contact sheet (Player/player.js): the markup a sheet puts in its player slot,
+/// made from the sheet's scenes.
 ///
-/// The player reads only the sheet: every element with `data-player-picture` is one picture,
-/// named by its guide, tour, item, screen and variant, with its controls as JSON in
-/// `data-controls`; the pictures' document order is the playing order. So a sheet that lists
-/// its pages and steps in order, as rows, has a player with no data of its own to keep in step.
+/// The player reads only the sheet: each picture's `figure` names its guide, tour, item,
+/// device, orientation and variant, and `#player-data` gives each picture's screen name and
+/// controls by the figure's id (`PictureID.fileName`); the pictures' document order is the
+/// playing order. So a sheet that lists its pages and steps in order, as rows, has a player with
+/// nothing of its own to keep in step.
 public enum PreviewPlayer {
-    /// The player's place in the sheet, hidden until its script runs, so that a sheet read
-    /// with scripts off shows no controls that do nothing.
-    public static let section = "<section id=\"player\" aria-label=\"Player\" hidden><h2>Player</h2></section>"
+    /// What `sheet`'s player slot holds: the player's style, its section (hidden until its
+    /// script runs, so a sheet read with scripts off shows no controls that do nothing), the
+    /// controls of every picture as JSON, and the script.
+    public static func markup(for sheet: ContactSheet) -> PlayerMarkup {
+        var body = "<section id=\"player\" aria-label=\"Player\" hidden><h2>Player</h2></section>\n"
+        body += "<script type=\"application/json\" id=\"player-data\">" + data(sheet.scenes) + "</script>\n"
+        body += "<script>\n" + script + "\n</script>"
+        return PlayerMarkup(style: styleSheet, body: body)
+    }
 
-    /// The player's `<style>` element, for the sheet's head.
-    public static var styleElement: String { "<style>\n" + styleSheet + "\n</style>" }
-
-    /// The player's `<script>` element, for the end of the sheet's body (after every picture).
-    public static var scriptElement: String { "<script>\n" + script + "\n</script>" }
-
-    /// The attributes of the element that holds `scene`'s picture in a sheet, each escaped and
-    /// each with a space before it: ` data-player-picture data-guide="..." ...`.
-    public static func attributes(of scene: PreviewScene) -> String {
-        let picture = scene.picture
-        var text = " data-player-picture=\"\" data-guide=\"\(MarkupEscaping.escaped(picture.guide))\""
-        if let tour = picture.tour { text += " data-tour=\"\(MarkupEscaping.escaped(tour))\"" }
-        text += " data-item=\"\(MarkupEscaping.escaped(picture.item))\""
-        text += " data-screen=\"\(MarkupEscaping.escaped(picture.device))-\(picture.orientation.rawValue)\""
-        text += " data-screen-name=\"\(MarkupEscaping.escaped(scene.screenName))\""
-        text += " data-variant=\"\(MarkupEscaping.escaped(picture.variant))\""
-        text += " data-controls=\"\(MarkupEscaping.escaped(controlsJSON(scene.controls)))\""
-        return text
+    /// `{"pictures": {FILE NAME: {"screenName", "controls"}}}` of `scenes`, with every `<` written
+    /// as `\u003C`, so that no text of a guide can end the element that holds it.
+    static func data(_ scenes: [PreviewScene]) -> String {
+        var writer = JSONWriter(pretty: false, capacity: 256 * scenes.count + 64)
+        writer.object { json in
+            json.key("pictures")
+            json.object { pictures in
+                for scene in scenes {
+                    pictures.dynamicKey(scene.picture.fileName)
+                    pictures.object { picture in
+                        picture.key("screenName"); picture.string(scene.screenName)
+                        picture.key("controls"); write(scene.controls, into: &picture)
+                    }
+                }
+            }
+        }
+        // `<` occurs only inside strings, where `\u003C` reads back as the same character.
+        return String(decoding: writer.bytes, as: UTF8.self).replacingAll("<", with: "\\u003C")
     }
 
     /// A picture's controls as the player reads them: `back`, `skip`, `forward`, `close` and
-    /// `progress` (a text or null), `forwardFinishes`, `overlayTap` and `actions`.
-    static func controlsJSON(_ controls: PreviewControls) -> String {
-        var writer = JSONWriter(pretty: false, capacity: 256)
-        writer.object { json in
+    /// `progress` (a text or null), `forwardFinishes`, `actions` and `overlayTap`.
+    private static func write(_ controls: PreviewControls, into json: inout JSONWriter) {
+        json.object { json in
             json.key("back"); json.string(controls.back)
             json.key("skip"); json.string(controls.skip)
             json.key("forward"); json.string(controls.forward)
@@ -55,6 +61,18 @@ public enum PreviewPlayer {
             json.key("overlayTap"); json.string(controls.overlayTap)
             json.key("progress"); json.string(controls.progress)
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+}
+
+private extension String {
+    /// The string with every `target` replaced by `replacement`, without Foundation.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 16)
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
     }
 }

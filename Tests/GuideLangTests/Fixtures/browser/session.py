@@ -144,7 +144,9 @@ class Session:
             driver.find_element(By.ID, step["id"]).click()
             return {}
         if op == "key":
-            driver.find_element(By.TAG_NAME, "body").send_keys(KEYS[step["key"]])
+            # The key goes to the page, not to a picker that kept the focus after a choice.
+            driver.execute_script("if (document.activeElement) { document.activeElement.blur(); }")
+            webdriver.ActionChains(driver).send_keys(KEYS[step["key"]]).perform()
             return {}
         if op == "state":
             return driver.execute_script("""
