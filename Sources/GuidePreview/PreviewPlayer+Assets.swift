@@ -343,7 +343,7 @@ extension PreviewPlayer {
         #player-state { display: block; margin: 0.75em 0 0.25em; font-weight: 600; }
         #player-progress { margin: 0 0 0.75em; min-height: 1.2em; }
         #player-stage { display: inline-block; line-height: 0; cursor: pointer; }
-        #player-stage svg { width: auto; height: auto; max-width: none; }
+        #player-stage svg, #player-stage img { display: block; width: auto; height: auto; max-width: none; }
         #player-stage p { line-height: 1.4; }
         #player-controls { display: flex; flex-wrap: wrap; gap: 0.5em; margin: 0.75em 0; }
         #player-controls button[data-drawn="false"] { border-style: dashed; }
