@@ -54,8 +54,21 @@ struct GitRevision {
         let absolute = FileSystem.realPath(path)
             ?? (FileSystem.realPath(PathArithmetic.directory(of: path).isEmpty ? "." : PathArithmetic.directory(of: path))
                 .map { $0 + "/" + (path.split(separator: "/").last.map(String.init) ?? path) })
-        guard let absolute, absolute.hasPrefix(top + "/") else { return nil }
+        guard let absolute else { return nil }
+        if absolute == top { return "" }
+        guard absolute.hasPrefix(top + "/") else { return nil }
         return String(absolute.dropFirst(top.count + 1))
+    }
+
+    /// The `.guide` files the revision has under `folder` (relative to the top folder, "" for
+    /// all), relative to the top folder, hidden files and folders left out as the disk's walk does.
+    func guideFiles(under folder: String) -> [String] {
+        var arguments = ["-C", top, "ls-tree", "-r", "-z", "--name-only", commit]
+        if !folder.isEmpty { arguments += ["--", folder] }
+        guard case .success(let result) = Self.run(arguments), result.status == 0 else { return [] }
+        return result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.filter { path in
+            path.hasSuffix(".guide") && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+        }.sorted()
     }
 
     /// The bytes of `relativePath` at the revision; "not in REV" when the revision has no such file.

@@ -117,6 +117,7 @@ struct PlayerWalk {
         if let error = shown["error"]?.stringValue { return ["the browser failed: \(error)"] }
         let state = shown["state"]
         var differences: [String] = []
+        if shown["hidden"] != .bool(false) { differences.append("the player is not shown (hidden: \(String(describing: shown["hidden"])))") }
         func expect(_ name: String, _ value: String?) {
             let actual = state?[name]?.stringValue
             if actual != value { differences.append("\(name) is \(actual.map { "'\($0)'" } ?? "missing"), the guide says \(value.map { "'\($0)'" } ?? "none")") }
