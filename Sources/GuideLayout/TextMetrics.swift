@@ -99,9 +99,13 @@ public enum TextMetrics {
             let kind = kind(of: scalar)
             // CR LF is one break, not two.
             defer { previousWasCarriageReturn = scalar == "\r" }
+            recorder.trace?.scalars.append(scalar)
             switch kind {
             case .lineBreak:
-                if scalar == "\n", previousWasCarriageReturn { continue }
+                if scalar == "\n", previousWasCarriageReturn {
+                    recorder.extendBreak()
+                    continue
+                }
                 recorder.breakLine()
             case .space:
                 // The zero-width space is a break opportunity with no width.
@@ -318,6 +322,8 @@ public enum TextMetrics {
         private var lastScalar: Unicode.Scalar = " "
         /// Whether the segment's last visible scalar was wide, so a wide one after it may break.
         private var lastWasWide = false
+        /// The text drawn, kept only when lines are to be drawn (a preview), not when measuring.
+        var trace: TextTrace?
 
         private var segmentIsEmpty: Bool { advances.count == segmentStart }
 
@@ -326,6 +332,7 @@ public enum TextMetrics {
             if !segmentIsEmpty, isWide, lastWasWide, TextMetrics.allowsBreak(between: lastScalar, and: scalar) {
                 closeSegment()
             }
+            trace?.markCharacter()
             advances.append(advance)
             segmentWidth += advance
             lastScalar = scalar
@@ -350,7 +357,11 @@ public enum TextMetrics {
         mutating func breakLine() {
             closeSegment()
             pieces.append(.lineBreak)
+            trace?.markBreak()
         }
+
+        /// Makes the last forced break end after the scalar just traced (the LF of CR LF).
+        mutating func extendBreak() { trace?.extendBreak() }
 
         /// Ends the text.
         mutating func finish() { closeSegment() }
@@ -362,6 +373,32 @@ public enum TextMetrics {
             segmentWidth = 0
             lastWasWide = false
         }
+    }
+
+    /// The scalars a scan read, with where each measured character and forced break is among
+    /// them, so that the lines filled can be given back as text.
+    struct TextTrace: Sendable {
+        /// Every scalar drawn, markup removed, in order.
+        var scalars: [Unicode.Scalar] = []
+        /// For each advance, the position of its scalar in `scalars`.
+        var characterOffsets: [Int] = []
+        /// For each forced break, the position in `scalars` just after it.
+        var breakEnds: [Int] = []
+
+        /// Records that the scalar just traced is a measured character.
+        mutating func markCharacter() { characterOffsets.append(scalars.count - 1) }
+        /// Records that a forced break ends after the scalar just traced.
+        mutating func markBreak() { breakEnds.append(scalars.count) }
+        /// Moves the last forced break's end past the scalar just traced (the LF of CR LF).
+        mutating func extendBreak() {
+            if !breakEnds.isEmpty { breakEnds[breakEnds.count - 1] = scalars.count }
+        }
+    }
+
+    /// Whether a scalar is a forced break or a breaking space: what a line drawn leaves off at its end.
+    static func hangsAtLineEnd(_ scalar: Unicode.Scalar) -> Bool {
+        let kind = kind(of: scalar)
+        return kind == .lineBreak || kind == .space
     }
 
     /// One piece of scanned text.
@@ -392,6 +429,11 @@ public enum TextMetrics {
         private var pendingSpace = 0.0
         /// Whether nothing but spaces has been seen since the paragraph began.
         private var atParagraphStart = true
+        /// Where each line not started by a forced break starts (the index of its first
+        /// character's advance), kept only when lines are to be drawn.
+        var softLineStarts: [Int]?
+        /// Every finished line's width, kept only when lines are to be drawn.
+        var lineWidths: [Double]?
 
         /// Creates a line filler for lines at most `maxWidth` wide.
         init(maxWidth: Double) {
@@ -409,16 +451,18 @@ public enum TextMetrics {
                     return
                 }
                 finishLine()
+                softLineStarts?.append(advances.startIndex)
             }
             if width <= maxWidth + TextMetrics.tolerance {
                 lineWidth = width
                 lineHasContent = true
                 return
             }
-            for advance in advances {
+            for (index, advance) in zip(advances.indices, advances) {
                 // The first character of a line always stays, so this cannot loop without progress.
                 if lineHasContent, advance > 0, lineWidth + advance > maxWidth + TextMetrics.tolerance {
                     finishLine()
+                    softLineStarts?.append(index)
                 }
                 lineWidth += advance
                 lineHasContent = true
@@ -449,6 +493,7 @@ public enum TextMetrics {
         private mutating func finishLine() {
             lineCount += 1
             widestLine = max(widestLine, lineWidth)
+            lineWidths?.append(lineWidth)
             lineWidth = 0
             pendingSpace = 0
             lineHasContent = false

@@ -20,6 +20,34 @@ public struct TipSize: Equatable, Sendable {
     public var title: MeasuredText?
     /// The body's measurement, if any, with the locale it came from.
     public var body: MeasuredText?
+    /// The progress text's measurement (of its widest form), if the step shows one.
+    public var progress: MeasuredText?
+    /// The inset of the content from the bubble's edges: `padding` with a bubble, else 0.
+    public var inset: Double
+    /// The width the title, body and progress wrap at (the content less the close control).
+    public var textWidth: Double
+    /// What the close control takes at the trailing edge of the texts (0 without one).
+    public var closeWidth: Double
+    /// The rows of buttons, top to bottom, each with its buttons in the order laid out.
+    public var buttonRows: [ButtonRow]
+
+    /// One row of a tip's buttons.
+    public struct ButtonRow: Equatable, Sendable {
+        /// The row's width: its buttons and the spacing between them.
+        public var width: Double
+        /// The row's height: its tallest button.
+        public var height: Double
+        /// Each button's width and height, in the order laid out.
+        public var buttons: [ButtonSize]
+    }
+
+    /// The size of one button of a tip.
+    public struct ButtonSize: Equatable, Sendable {
+        /// The button's width: its label plus `padding` on each side, at most the content's width.
+        public var width: Double
+        /// The button's height: at least `buttonHeight`.
+        public var height: Double
+    }
 
     /// A measured text block and the locale of the translation measured.
     public struct MeasuredText: Equatable, Sendable {
@@ -72,12 +100,12 @@ public struct TipSize: Equatable, Sendable {
             body = step.body.map { Translations($0, font: step.tip.bodyFont, category: category) }
             // The widest progress text a tour of up to 99 steps shows.
             progress = step.progress.map {
-                Translations($0, font: IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil), category: category) {
+                Translations($0, font: TipSize.progressFont, category: category) {
                     $0.replacing("{current}", with: "99").replacing("{total}", with: "99")
                 }
             }
             buttons = TipSize.buttonLabels(of: step).map {
-                Translations($0, font: IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil), category: category)
+                Translations($0, font: TipSize.buttonFont, category: category)
             }
             hasClose = step.controls.close != nil
         }
@@ -93,6 +121,14 @@ public struct TipSize: Equatable, Sendable {
         if let forward = step.controls.done ?? forward { labels.append(forward) }
         return labels
     }
+
+    /// The width a button's label wraps at in a tip whose content is `contentWidth` wide.
+    public static func buttonLabelWidth(contentWidth: Double) -> Double { max(1, contentWidth - 2 * padding) }
+
+    /// The font a tip's buttons are drawn and measured in: body, semibold.
+    public static let buttonFont = IRFont(textStyle: "body", size: 17, weight: "semibold", family: nil)
+    /// The font a tip's progress text is drawn and measured in: caption1.
+    public static let progressFont = IRFont(textStyle: "caption1", size: 12, weight: "regular", family: nil)
 
     /// Every translation of one text, scanned once.
     public struct Translations: Sendable {
@@ -130,11 +166,16 @@ public struct TipSize: Equatable, Sendable {
         title = texts.title?.tallest(width: textWidth)
         body = texts.body?.tallest(width: textWidth)
         for text in [title, body].compactMap({ $0 }) { blocks.append((text.measurement.width + close, text.measurement.height)) }
-        if let sample = texts.progress?.tallest(width: textWidth) {
+        progress = texts.progress?.tallest(width: textWidth)
+        if let sample = progress {
             blocks.append((sample.measurement.width + close, sample.measurement.height))
         }
         if blocks.isEmpty, close > 0 { blocks.append((close, Self.buttonHeight)) }
-        blocks += Self.buttonRows(texts.buttons, width: contentWidth)
+        buttonRows = Self.buttonRows(texts.buttons, width: contentWidth)
+        blocks += buttonRows.map { ($0.width, $0.height) }
+        self.inset = inset
+        self.textWidth = textWidth
+        closeWidth = close
         let usedWidth = blocks.map(\.width).max() ?? 0
         let contentHeight = blocks.map(\.height).reduce(0, +) + Self.spacing * Double(max(0, blocks.count - 1))
         width = min(widest, usedWidth + 2 * inset)
@@ -144,17 +185,18 @@ public struct TipSize: Equatable, Sendable {
     /// The rows the buttons fill, each as wide as its buttons and as tall as its tallest: a
     /// button is its label plus `padding` on each side and at least `buttonHeight` tall, and a
     /// button that does not fit beside the ones before it starts a new row.
-    static func buttonRows(_ buttons: [Translations], width: Double) -> [(width: Double, height: Double)] {
-        var rows: [(width: Double, height: Double)] = []
-        var row: (width: Double, height: Double)?
+    static func buttonRows(_ buttons: [Translations], width: Double) -> [ButtonRow] {
+        var rows: [ButtonRow] = []
+        var row: ButtonRow?
         for button in buttons {
-            let label = button.tallest(width: max(1, width - 2 * Self.padding)).measurement
-            let size = (width: min(width, label.width + 2 * Self.padding), height: max(Self.buttonHeight, label.height + 16))
+            let label = button.tallest(width: Self.buttonLabelWidth(contentWidth: width)).measurement
+            let size = ButtonSize(width: min(width, label.width + 2 * Self.padding), height: max(Self.buttonHeight, label.height + 16))
             if let current = row, current.width + Self.buttonSpacing + size.width <= width + TextMetrics.tolerance {
-                row = (current.width + Self.buttonSpacing + size.width, max(current.height, size.height))
+                row = ButtonRow(width: current.width + Self.buttonSpacing + size.width, height: max(current.height, size.height),
+                                buttons: current.buttons + [size])
             } else {
                 if let current = row { rows.append(current) }
-                row = size
+                row = ButtonRow(width: size.width, height: size.height, buttons: [size])
             }
         }
         if let row { rows.append(row) }

@@ -184,7 +184,7 @@ struct ModuleDependencyTests {
 
     @Test func everyTargetImportsOnlyWhatTheModuleTableAllows() throws {
         let rules = Self.rules(fromArchitecture: Self.architecture)
-        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuideLang", "guidec", "GuideLangTests"])
+        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuidePreview", "GuideLang", "guidec", "GuideLangTests"])
         let root = TestSupport.repositoryRoot
         var checked = 0
         for rule in rules {
@@ -255,6 +255,10 @@ struct ModuleDependencyTests {
         #expect(rules["GuideIR"]?.allowed == [])
         #expect(rules["GuideIR"]?.isPure == true)
         #expect(rules["GuideLayout"]?.isPure == true)
+        // The pictures of 'guidec preview' are drawn from the IR and the layout engine alone, so
+        // an app or the runtime could draw the same scene.
+        #expect(rules["GuidePreview"]?.allowed == ["GuideIR", "GuideLayout"])
+        #expect(rules["GuidePreview"]?.isPure == true)
         let layout = rules["GuideLayout"]?.allowed ?? ["missing"]
         #expect(layout.allSatisfy { $0 == "GuideIR" || $0.hasPrefix("func ") }, "\(layout)")
         #expect(rules["GuideLang"]?.allowed.contains("GuideLang") == false)

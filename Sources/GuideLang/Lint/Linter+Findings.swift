@@ -8,8 +8,15 @@ extension Linter {
     mutating func record(_ code: DiagnosticCode, _ range: SourceRange, _ message: String,
                          labels: [Diagnostic.Label] = [], target: String? = nil, detail: String, help: [String] = [],
                          subject: Subject? = nil) {
+        let decision = decision(for: code, about: lintSubjects(for: code, target: target))
         findings.append(Finding(code: code, range: range, message: message, labels: labels, detail: detail, help: help,
-                                subject: subject, decision: decision(for: code, about: lintSubjects(for: code, target: target))))
+                                subject: subject, decision: decision))
+        if pictureFindings != nil, decision.silencedBy.isEmpty {
+            pictureFindings?.append(PictureFinding(
+                guide: currentGuide, subject: currentSubject, screen: currentLayoutScreen.map { PictureFinding.ScreenKey($0) },
+                code: code.id, severity: decision.isDenied ? "error" : code.severity.rawValue, message: message,
+                detail: detail, target: target))
+        }
     }
 
     /// What makes findings on different screens one diagnostic: the same code, place and message

@@ -88,7 +88,7 @@ public struct Linter: Sendable {
     var groups: [FindingGroup] = []
     /// Where every step's tip landed, when the options ask for it.
     private(set) var layouts: [StepLayout] = []
-    private var currentGuide = ""
+    var currentGuide = ""
     private var currentTour = ""
     /// The `allow` and `deny` of the guide being linted.
     var currentScopes = IRLintScopes()
@@ -96,6 +96,11 @@ public struct Linter: Sendable {
     var currentSubject: IRLintSubject?
     /// The screen the tour being linted runs on.
     var currentScreen: String?
+    /// The screen being laid out, while a step or page is laid out on one (nil for the checks
+    /// that do not depend on the screen), for the findings of each picture.
+    var currentLayoutScreen: Screen?
+    /// Every finding by the picture it is on, when `Linter.pictureFindings` asks for them.
+    var pictureFindings: [PictureFinding]?
     /// The `allow` rules that reached something laid out, by where they are written.
     var reachedRules: [SourceRange: IRLintRule] = [:]
     /// Where the `allow` rules that silenced a finding are written.
@@ -191,21 +196,14 @@ public struct Linter: Sendable {
     /// Lints one guide, at `position` in the run; its findings are merged across screens step by
     /// step (a finding's place is its step or page, so no two of them share one), which keeps a
     /// guide of many steps from holding every screen's findings at once.
-    private mutating func lint(_ guide: IRGuide, position: Int) {
+    mutating func lint(_ guide: IRGuide, position: Int) {
         defer { groupFindings(ofGuide: position) }
         currentGuide = guide.id
         currentScopes = guide.lint.scopes
         currentSubject = nil
         currentScreen = nil
         reach(nil)
-        var screens = options.screens
-        if !guide.lint.devices.isEmpty {
-            screens = guide.lint.devices.compactMap(DeviceCatalog.device(id:)).flatMap { device in
-                options.orientations.map { device.screen($0) }
-            }
-        }
-        // An app that only runs in one orientation is not linted in the other.
-        if !guide.lint.orientations.isEmpty { screens = screens.filter { guide.lint.orientations.contains($0.orientation) } }
+        let screens = ScreenSelection.screens(for: guide.lint, screens: options.screens, orientations: options.orientations)
         // Saying nothing would look like a clean bill of health.
         if screens.isEmpty, let range = guide.range, guide.pages != nil || !guide.tours.isEmpty {
             let orientations = guide.lint.orientations.map(\.rawValue).joined(separator: " and ")
@@ -248,16 +246,11 @@ public struct Linter: Sendable {
         var sizesByWidth: [Double: TipSize] = [:]
         // Scanned once, and wrapped again for each distinct width.
         let texts = TipSize.StepTexts(step: step, category: options.category)
+        defer { currentLayoutScreen = nil }
         for screen in screens {
-            var frames: [Rect] = []
-            for target in highlighted {
-                var frame = TargetLayout.frame(of: target, on: screen)
-                if let scroll = target.scroll, let container = targets[scroll.container] {
-                    let containerFrame = TargetLayout.frame(of: container, on: screen)
-                    frame = TargetLayout.scrolledFrame(frame, in: containerFrame, anchor: step.scrollAnchor ?? scroll.anchor,
-                                                       axis: container.scrollAxis)
-                }
-                frames.append(frame)
+            currentLayoutScreen = screen
+            let frames = StepGeometry.targetFrames(of: step, targets: targets, on: screen)
+            for (target, frame) in zip(highlighted, frames) {
                 checkPosition(target, frame: frame, step: step, range: range, screen: screen)
                 if step.advance.contains(.tapTarget) { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
             }
@@ -271,8 +264,7 @@ public struct Linter: Sendable {
             let size = sizesByWidth[widest] ?? TipSize(step: step, texts: texts, widest: widest)
             sizesByWidth[widest] = size
             checkLines(size, step: step, range: range, screen: screen)
-            let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
-                                         placement: step.placement, screen: screen)
+            let placement = StepGeometry(step: step, frames: frames, cutouts: cutouts, screen: screen, size: size).placement
             if options.recordsLayouts {
                 layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
                                           targetFrames: frames, cutouts: step.overlay == nil ? [] : cutouts, placement: placement))
@@ -544,21 +536,27 @@ public struct Linter: Sendable {
                      (page.body.map { TipSize.Translations($0, font: page.bodyFont, category: options.category) },
                       "body", page.maxLines ?? Self.maximumBodyLines)]
         var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
+        defer { currentLayoutScreen = nil }
         for screen in screens {
-            let content = screen.safeBounds.insetBy(16)
-            var height = page.image == nil ? 0 : min(content.width, content.height * 0.4) + 12
+            currentLayoutScreen = screen
+            let content = PageLayout.content(on: screen)
+            var measuredTexts: [TipSize.MeasuredText?] = []
             for (translations, name, limit) in texts {
-                guard let translations else { continue }
+                guard let translations else {
+                    measuredTexts.append(nil)
+                    continue
+                }
                 let measured = measuredByWidth[name]?[content.width] ?? translations.tallest(width: content.width)
                 measuredByWidth[name, default: [:]][content.width] = measured
-                height += measured.measurement.height + 12
+                measuredTexts.append(measured)
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
                            detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
                            help: ["shorten the \(name), or raise 'max-lines'"])
                 }
             }
-            height += 64
+            let layout = PageLayout(page: page, screen: screen, title: measuredTexts[0], body: measuredTexts[1])
+            let height = layout.neededHeight
             if height > content.height {
                 record(.pageOverflow, range, "the content of page '\(page.id)' is taller than the page",
                        detail: "on \(screen.name): \(Rect.format(height)) pt of content in \(Rect.format(content.height)) pt",

@@ -1,6 +1,7 @@
 import GuideIR
 import GuideLang
 import GuideLayout
+import GuidePreview
 
 /// Every option of the command line, each declared once; a command lists those it takes, and the
 /// shared ones are listed together (`compilingOptions`) by every command that takes them.
@@ -109,6 +110,12 @@ extension CommandLineOption {
         .value(.choice([("portrait", [.portrait]), ("landscape", [.landscape]), ("both", Orientation.allCases)],
                        placeholder: "portrait|landscape|both") { $0.orientations = $1 }),
         summary: "orientations for device presets (default both)")
+    /// `lint --orientation`, for `preview`, which also needs to know it was given.
+    static let previewOrientation = CommandLineOption(
+        ["--orientation"],
+        .value(.choice([("portrait", [.portrait]), ("landscape", [.landscape]), ("both", Orientation.allCases)],
+                       placeholder: "portrait|landscape|both") { $0.orientations = $1; $0.orientationIsGiven = true }),
+        summary: "orientations for device presets (default both; portrait for one SVG)")
     /// `lint --text-size`.
     static let textSize = CommandLineOption(
         ["--text-size"], .value(.parsed(
@@ -116,6 +123,44 @@ extension CommandLineOption {
             expectation: "takes a Dynamic Type size: " + ContentSizeCategory.allCases.map(\.shortName).joined(separator: " "),
             ContentSizeCategory.named) { $0.textSize = $1 }),
         summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5")
+
+    // MARK: preview
+
+    /// `preview -o`.
+    static let previewOutput = CommandLineOption(
+        ["-o", "--output"], .value(.text(placeholder: "OUT", expectation: "needs OUT.svg, OUT.html or a folder OUT/") { $0.output = $1 }),
+        summary: "write OUT.svg (one picture; - for standard output), OUT.html (a contact sheet) or a folder OUT/ (an SVG per picture and index.html)")
+    /// `preview --appearance`.
+    static let appearance = CommandLineOption(
+        ["--appearance"],
+        .value(.choice([("light", [PreviewVariant.Appearance.light]), ("dark", [.dark]), ("both", PreviewVariant.Appearance.allCases)],
+                       placeholder: "light|dark|both") { $0.appearances = $1 }),
+        summary: "draw in light mode (the default), dark mode or both")
+    /// `preview --locale`.
+    static let locale = CommandLineOption(
+        ["--locale"], .value(.text(placeholder: "L", expectation: "needs a locale of the strings table, such as fr") { $0.locales.append($1) }),
+        summary: "draw the texts in locale L of the strings table (repeatable; default: each text's default)")
+    /// `preview --step`.
+    static let pictureStep = CommandLineOption(
+        ["--step"], .value(Value(placeholder: "GUIDE.STEP", expectation: "needs GUIDE.STEP or GUIDE.TOUR.STEP") { text, spelling, arguments throws(UsageError) in
+            try refuseSecondPicture(spelling, arguments)
+            arguments.picture = .step(text)
+        }),
+        summary: "draw only this step (GUIDE.TOUR.STEP when step ids repeat across tours); needed for OUT.svg")
+    /// `preview --page`.
+    static let picturePage = CommandLineOption(
+        ["--page"], .value(Value(placeholder: "GUIDE.PAGE", expectation: "needs GUIDE.PAGE") { text, spelling, arguments throws(UsageError) in
+            try refuseSecondPicture(spelling, arguments)
+            arguments.picture = .page(text)
+        }),
+        summary: "draw only this walkthrough page; needed for OUT.svg")
+
+    /// Throws when a picture was already named: `--step` and `--page` name one picture between them.
+    private static func refuseSecondPicture(_ spelling: String, _ arguments: ParsedArguments) throws(UsageError) {
+        guard let picture = arguments.picture else { return }
+        throw UsageError("'\(spelling)' names a second picture, after '\(picture.option) \(picture.name)'",
+                         notes: ["'--step' and '--page' name one picture between them; without either every picture is drawn"])
+    }
 
     // MARK: fmt
 

@@ -1,6 +1,7 @@
 import GuideIR
 import GuideLang
 import GuideLayout
+import GuidePreview
 
 /// What a command's arguments said, read and checked by `ArgumentParser`: the operands in order,
 /// and every option's value as the type it stands for, so that commands never look at the text.
@@ -19,6 +20,29 @@ struct ParsedArguments {
         case text
         /// The Markdown of docs/diagnostics.md.
         case markdown
+    }
+
+    /// The one picture `preview --step` or `--page` asks for, as typed.
+    enum PictureRequest: Sendable {
+        /// `--step GUIDE.STEP` or `GUIDE.TOUR.STEP`.
+        case step(String)
+        /// `--page GUIDE.PAGE`.
+        case page(String)
+
+        /// The option that asked.
+        var option: String {
+            switch self {
+            case .step: "--step"
+            case .page: "--page"
+            }
+        }
+
+        /// What it names, as typed.
+        var name: String {
+            switch self {
+            case .step(let name), .page(let name): name
+            }
+        }
     }
 
     /// The arguments that are not options (files, a code, a command), in order; `-` as typed.
@@ -47,6 +71,14 @@ struct ParsedArguments {
     var orientations: [Orientation] = Orientation.allCases
     /// `--text-size`.
     var textSize = ContentSizeCategory.large
+    /// Whether `--orientation` was given (one SVG is portrait unless it says otherwise).
+    var orientationIsGiven = false
+    /// `preview --appearance`.
+    var appearances: [PreviewVariant.Appearance] = [.light]
+    /// `preview --locale`, in order.
+    var locales: [String] = []
+    /// `preview --step` or `--page`.
+    var picture: PictureRequest?
     /// `fmt -w`: rewrite files in place.
     var writesInPlace = false
     /// `fmt --check`: report unformatted files, change nothing.

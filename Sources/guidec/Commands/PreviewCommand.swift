@@ -1,0 +1,70 @@
+import Foundation
+import GuideIR
+import GuideLang
+import GuideLayout
+import GuidePreview
+
+/// `guidec preview`: every page and step drawn on real screens, as one SVG, a contact sheet or
+/// a folder of SVGs, with lint's findings drawn where they happen.
+enum PreviewCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "preview",
+        synopsis: "guidec preview FILE... [--step S | --page P] [--device ID]... -o OUT",
+        summary: "draw every page and step on real screens: one SVG, a contact sheet or a folder",
+        details: """
+        Checks FILE..., lays every walkthrough page and tour step out on each screen as 'lint'
+        does, and draws it at the screen's size in points: the screen with its corners, safe
+        area, sensor housing and home indicator; pages with their background, image, texts,
+        indicator and buttons; steps with their targets, overlay, cut-outs and tip. Each lint
+        finding is outlined on its picture with its code and message. OUT.svg is one picture
+        (name it with --step or --page, on one device); OUT.html is a contact sheet, rows the
+        pages and steps, columns the screens, readable without scripts and without network;
+        a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
+        """,
+        options: [.previewOutput, .pictureStep, .picturePage, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
+                  .textSize, .diagnosticFormat, .color, .importRoot],
+        perform: run)
+
+    /// What `-o` names.
+    enum OutputKind: Equatable {
+        /// `OUT.svg`: one picture.
+        case svg
+        /// `OUT.html`: a contact sheet.
+        case sheet
+        /// `OUT/` or an existing folder: an SVG per picture and `index.html`.
+        case folder
+    }
+
+    /// Draws.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let files = try arguments.files()
+        let request = try PreviewRequest(arguments)
+        guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }
+        let compilation = inputs.compile(streamingGuidesTo: nil)
+        let document = compilation.loweredGuides
+        // What the options name is checked against the program before anything is reported or drawn.
+        let variants = try request.variants(in: document)
+        let selection = try request.selection(in: document.guides)
+        let diagnostics = inputs.report(compilation.diagnostics.sortedBySourcePosition(), of: compilation, machineFormatsToOutput: true)
+        let scenes = PreviewDrawing(screens: request.screens, orientations: request.orientations, variants: variants,
+                                    textSize: arguments.textSize).scenes(of: document.guides, selection: selection)
+        var status = CompilationInputs.status(diagnostics, of: compilation)
+        if scenes.isEmpty {
+            Terminal.error("nothing to draw: no guide checked clean with a page or step on the screens asked for")
+            return .failure
+        }
+        if request.kind == .svg, scenes.count != 1 {
+            // A guide's own 'devices' or 'orientation' may leave the one screen asked for out.
+            Terminal.error("'-o \(request.output)' holds one picture, and \(scenes.count) were drawn",
+                           notes: ["a guide's own 'devices' or 'orientation' chooses its screens; name one with '--device' and '--orientation'"])
+            return .failure
+        }
+        guard PreviewOutput(path: request.output, kind: request.kind).write(scenes, inputs: files) else { return .failure }
+        let findings = scenes.reduce(0) { $0 + $1.findings.count }
+        Terminal.standardError("wrote \(request.output == "-" ? "standard output" : request.output): \(scenes.count) picture\(scenes.count == 1 ? "" : "s"), "
+                               + (findings == 0 ? "no lint findings\n" : "\(findings) lint finding\(findings == 1 ? "" : "s") drawn\n"))
+        if status == .success, scenes.contains(where: { $0.findings.contains { $0.severity == "error" } }) { status = .failure }
+        return status
+    }
+}

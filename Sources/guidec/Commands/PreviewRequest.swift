@@ -1,0 +1,125 @@
+import GuideIR
+import GuideLang
+import GuideLayout
+import GuidePreview
+
+/// What `guidec preview`'s arguments ask for, checked: the output and its kind, the screens,
+/// the orientations and, once the program is known, the variants and the one picture named.
+struct PreviewRequest {
+    /// `-o`, as typed.
+    let output: String
+    /// What `-o` names.
+    let kind: PreviewCommand.OutputKind
+    /// The screens asked for (before a guide's own settings).
+    let screens: [Screen]
+    /// The orientations of device presets.
+    let orientations: [Orientation]
+    /// The arguments.
+    let arguments: ParsedArguments
+
+    /// Reads and checks the options that do not depend on the program.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        self.arguments = arguments
+        guard let output = arguments.output, !output.isEmpty else {
+            throw UsageError("'preview' needs an output: '-o OUT.svg', '-o OUT.html' or '-o OUT/'")
+        }
+        self.output = output
+        let lowered = output.lowercased()
+        if lowered.hasSuffix(".svg") || output == "-" {
+            kind = .svg
+        } else if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") {
+            kind = .sheet
+        } else if output.hasSuffix("/") || FileSystem.isDirectory(output) {
+            kind = .folder
+        } else {
+            throw UsageError("'-o \(output)' is neither OUT.svg, OUT.html nor a folder",
+                             notes: ["end it with '.svg' for one picture, '.html' for a contact sheet, or '/' for a folder"])
+        }
+        let devices = arguments.allDevices ? DeviceCatalog.presets
+            : arguments.devices.isEmpty && arguments.screens.isEmpty ? DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:))
+            : arguments.devices
+        var orientations = arguments.orientations
+        if kind == .svg {
+            guard arguments.picture != nil else {
+                throw UsageError("'-o \(output)' holds one picture: name it with '--step GUIDE.STEP' or '--page GUIDE.PAGE'",
+                                 notes: ["'-o OUT.html' draws every picture on a contact sheet"])
+            }
+            guard !arguments.allDevices, arguments.devices.count + arguments.screens.count == 1 else {
+                throw UsageError("'-o \(output)' holds one picture: name one device with '--device ID' (or one '--screen')",
+                                 notes: ["'-o OUT.html' draws every device on a contact sheet"])
+            }
+            if !arguments.orientationIsGiven { orientations = [.portrait] }
+            guard orientations.count == 1 || arguments.screens.count == 1 else {
+                throw UsageError("'-o \(output)' holds one picture: choose '--orientation portrait' or 'landscape'")
+            }
+            guard arguments.appearances.count == 1 else {
+                throw UsageError("'-o \(output)' holds one picture: choose '--appearance light' or 'dark'")
+            }
+            guard arguments.locales.count <= 1 else {
+                throw UsageError("'-o \(output)' holds one picture: choose one '--locale'")
+            }
+        }
+        self.orientations = orientations
+        screens = devices.flatMap { device in orientations.map { device.screen($0) } } + arguments.screens
+    }
+
+    /// The variants to draw: each appearance in each locale asked for, each locale checked
+    /// against the program's strings table.
+    func variants(in document: GuideDocument) throws(UsageError) -> [PreviewVariant] {
+        var seen: Set<String> = []
+        for locale in arguments.locales {
+            guard seen.insert(locale).inserted else { throw UsageError("'--locale \(locale)' is given twice") }
+            guard document.locales.contains(locale) else {
+                throw UsageError(
+                    document.locales.isEmpty ? "'--locale \(locale)': the guides have no strings table to draw a locale from"
+                        : "'--locale \(locale)' is not a locale of the strings table",
+                    suggesting: Suggestion.didYouMean(locale, among: document.locales),
+                    notes: document.locales.isEmpty ? [] : ["its locales are " + document.locales.map { "'\($0)'" }.joined(separator: ", ")])
+            }
+        }
+        let locales: [String?] = arguments.locales.isEmpty ? [nil] : arguments.locales
+        return arguments.appearances.flatMap { appearance in
+            locales.map { PreviewVariant(appearance: appearance, locale: $0, textSize: arguments.textSize) }
+        }
+    }
+
+    /// The one picture `--step` or `--page` names, found in `guides`, or nil for every picture.
+    func selection(in guides: [IRGuide]) throws(UsageError) -> PreviewDrawing.Selection? {
+        guard let picture = arguments.picture else { return nil }
+        let parts = picture.name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let form = if case .step = picture { "GUIDE.STEP or GUIDE.TOUR.STEP" } else { "GUIDE.PAGE" }
+        let isStep = if case .step = picture { true } else { false }
+        guard parts.count == 2 || (isStep && parts.count == 3), !parts.contains("") else {
+            throw UsageError("'\(picture.option) \(picture.name)' is not of the form \(form)")
+        }
+        guard let guide = guides.first(where: { $0.id == parts[0] }) else {
+            throw UsageError("no guide '\(parts[0])' checked clean",
+                             suggesting: Suggestion.didYouMean(parts[0], among: guides.map(\.id)),
+                             notes: guides.isEmpty ? [] : ["the guides are " + guides.map { "'\($0.id)'" }.joined(separator: ", ")])
+        }
+        if !isStep {
+            let pages = guide.pages?.pages.map(\.id) ?? []
+            guard pages.contains(parts[1]) else {
+                throw UsageError("guide '\(guide.id)' has no page '\(parts[1])'", suggesting: Suggestion.didYouMean(parts[1], among: pages),
+                                 notes: pages.isEmpty ? ["it has no walkthrough pages"] : [])
+            }
+            return .init(guide: guide.id, tour: nil, item: parts[1])
+        }
+        let tours = parts.count == 3 ? guide.tours.filter { $0.id == parts[1] } : guide.tours
+        if parts.count == 3, tours.isEmpty {
+            throw UsageError("guide '\(guide.id)' has no tour '\(parts[1])'", suggesting: Suggestion.didYouMean(parts[1], among: guide.tours.map(\.id)))
+        }
+        let step = parts[parts.count - 1]
+        let holding = tours.filter { $0.steps.contains { $0.id == step } }
+        guard let tour = holding.first else {
+            throw UsageError("\(parts.count == 3 ? "tour '\(parts[1])'" : "guide '\(guide.id)'") has no step '\(step)'",
+                             suggesting: Suggestion.didYouMean(step, among: tours.flatMap { $0.steps.map(\.id) }),
+                             notes: tours.isEmpty ? ["it has no tours"] : [])
+        }
+        guard holding.count == 1 else {
+            throw UsageError("step '\(step)' is in several tours of guide '\(guide.id)'",
+                             notes: ["name its tour: " + holding.map { "'\(guide.id).\($0.id).\(step)'" }.joined(separator: " or ")])
+        }
+        return .init(guide: guide.id, tour: tour.id, item: step)
+    }
+}
