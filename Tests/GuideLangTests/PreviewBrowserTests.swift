@@ -160,7 +160,9 @@ struct PreviewBrowserTests {
         let alpha = overlay.opacity * overlayColor.alpha
         let dimmed = (0..<3).map { app[$0] * (1 - alpha) + overlayColor.rgb[$0] * alpha }
         let bubbleColor = try #require(step.tip.background)
-        let bubble = try #require(Self.rgba(bubbleColor.light)).rgb
+        // A bubble's colour may be translucent: over the overlay, as the app would draw it.
+        let bubbleRGBA = try #require(Self.rgba(bubbleColor.light))
+        let bubble = (0..<3).map { bubbleRGBA.rgb[$0] * bubbleRGBA.alpha + dimmed[$0] * (1 - bubbleRGBA.alpha) }
 
         // The points: in the cut-out's padding above the target, beside the screen's edge,
         // inside the tip's top edge, and just left of the tip.
