@@ -40,7 +40,8 @@ extension PreviewSceneBuilder {
         elements += tip(step, stepIndex: stepIndex, of: tour.steps.count, geometry: geometry)
         var findings = inputs.map { input in
             PreviewFinding(code: input.code, severity: input.severity, message: input.message,
-                           rect: Self.findingRect(input, step: step, highlighted: highlighted, geometry: geometry, screen: screen))
+                           rect: Self.visible(Self.findingRect(input, step: step, highlighted: highlighted, geometry: geometry,
+                                                               screen: screen), on: screen))
         }
         if variant.isRightToLeft {
             elements = Self.mirrored(elements, width: screen.width)

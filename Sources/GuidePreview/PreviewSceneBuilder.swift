@@ -142,6 +142,15 @@ public struct PreviewSceneBuilder: Sendable {
         return elements
     }
 
+    /// `rect` moved (and cut to size) into the screen, so that a finding about something off
+    /// the screen is outlined at the edge it went past rather than where nobody sees it.
+    static func visible(_ rect: Rect, on screen: Screen) -> Rect {
+        let width = min(max(0, rect.width), screen.width)
+        let height = min(max(0, rect.height), screen.height)
+        return Rect(x: min(max(rect.x, 0), screen.width - width), y: min(max(rect.y, 0), screen.height - height),
+                    width: width, height: height)
+    }
+
     /// `elements` mirrored left to right across a screen `width` wide, for a right-to-left locale.
     static func mirrored(_ elements: [PreviewElement], width: Double) -> [PreviewElement] {
         func flip(_ rect: Rect) -> Rect { Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height) }
