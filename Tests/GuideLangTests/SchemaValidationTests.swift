@@ -217,8 +217,8 @@ enum SchemaValidationPython {
         }
     }
 
-    /// Every package the tests install from PyPI: jsonschema, pre-commit and pygls's client.
-    static let allPackages = ["jsonschema", "pre-commit", "pygls==1.3.1"]
+    /// Every package the tests install from PyPI: jsonschema, pre-commit, pygls's client and selenium.
+    static let allPackages = ["jsonschema", "pre-commit", "pygls==1.3.1", "selenium"]
 
     private static let installLock = NSLock()
 

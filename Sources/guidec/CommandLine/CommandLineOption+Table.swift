@@ -126,6 +126,15 @@ extension CommandLineOption {
 
     // MARK: preview
 
+    /// `preview --diff`.
+    static let previewDiff = CommandLineOption(
+        ["--diff"], .flag { $0.previewDiff = true },
+        summary: "compare OLD and NEW (two files or two folders) and write only the pictures that changed, side by side")
+    /// `preview --base`.
+    static let previewBase = CommandLineOption(
+        ["--base"], .value(.text(placeholder: "REV", expectation: "needs a git revision, such as main or HEAD~1") { $0.previewBase = $1 }),
+        summary: "compare the files with their version at git revision REV (implies --diff)")
+
     /// `preview -o`.
     static let previewOutput = CommandLineOption(
         ["-o", "--output"], .value(.text(placeholder: "OUT", expectation: "needs OUT.svg, OUT.html or a folder OUT/") { $0.output = $1 }),

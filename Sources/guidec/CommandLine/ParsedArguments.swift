@@ -79,6 +79,10 @@ struct ParsedArguments {
     var locales: [String] = []
     /// `preview --step` or `--page`.
     var picture: PictureRequest?
+    /// `preview --diff`: compare two versions instead of drawing one.
+    var previewDiff = false
+    /// `preview --base REV`: compare the files with their version at git revision REV.
+    var previewBase: String?
     /// `fmt -w`: rewrite files in place.
     var writesInPlace = false
     /// `fmt --check`: report unformatted files, change nothing.

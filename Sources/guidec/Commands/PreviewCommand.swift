@@ -23,7 +23,7 @@ enum PreviewCommand {
         a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
         """,
         options: [.previewOutput, .pictureStep, .picturePage, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
-                  .textSize, .diagnosticFormat, .color, .importRoot],
+                  .textSize, .diagnosticFormat, .color, .importRoot, .previewDiff, .previewBase],
         perform: run)
 
     /// What `-o` names.
@@ -38,6 +38,7 @@ enum PreviewCommand {
 
     /// Draws.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        if arguments.previewDiff || arguments.previewBase != nil { return try PreviewDiffCommand.run(arguments) }
         let files = try arguments.files()
         let request = try PreviewRequest(arguments)
         guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }

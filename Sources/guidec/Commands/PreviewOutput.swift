@@ -29,7 +29,8 @@ struct PreviewOutput {
         case .svg:
             return writeFile(path, SVGWriter().document(scenes[0]), inputs: identities)
         case .sheet:
-            return writeFile(path, ContactSheetWriter().html(ContactSheet(title: Self.title(of: scenes), scenes: scenes)), inputs: identities)
+            let sheet = ContactSheet(title: Self.title(of: scenes), scenes: scenes)
+            return writeFile(path, ContactSheetWriter().html(sheet, player: PreviewPlayer.markup(for: sheet)), inputs: identities)
         case .folder:
             do {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -43,8 +44,9 @@ struct PreviewOutput {
                     return false
                 }
             }
-            let sheet = ContactSheetWriter(pictures: .linked).html(ContactSheet(title: Self.title(of: scenes), scenes: scenes))
-            return writeFile(folder + "/index.html", sheet, inputs: identities)
+            let sheet = ContactSheet(title: Self.title(of: scenes), scenes: scenes)
+            let page = ContactSheetWriter(pictures: .linked).html(sheet, player: PreviewPlayer.markup(for: sheet))
+            return writeFile(folder + "/index.html", page, inputs: identities)
         }
     }
 

@@ -1,0 +1,269 @@
+import Foundation
+import GuideIR
+import GuideLang
+import Testing
+
+/// `guidec preview`'s contact sheets in a real browser (headless Chromium through Selenium,
+/// `BrowserSession`): every example's sheet loads with no console message of error level, no
+/// request and no Content-Security-Policy violation; its player walks every guide forward and
+/// back and out through Skip and Close, showing at each place the page or step the IR says with
+/// the buttons the IR's controls give it; and a screenshot of a step has the undimmed target
+/// inside the cut-out, the overlay's colour at its opacity outside, and the tip where
+/// `guidec lint --format json` put it.
+///
+/// Heavy (a browser start and a few hundred browser commands); without Chromium and
+/// chromedriver on the machine the tests are reported as skipped. The time limit is a hang
+/// detector: the first run also installs Selenium from PyPI.
+@Suite(.serialized, HeavyTests.enabled,
+       .enabled(if: BrowserSession.tools != nil, Comment(rawValue: BrowserSession.missingBrowser)),
+       .timeLimit(.minutes(20)))
+struct PreviewBrowserTests {
+    /// Every example's sheet, loaded and walked in one browser.
+    @Test func everyExampleSheetLoadsCleanAndPlaysAsItsGuideSays() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var steps: [JSONValue] = []
+        // What each step's result is checked against, in the order of `steps`.
+        var checks: [(name: String, check: (JSONValue) -> [String])] = []
+        func add(_ step: JSONValue, _ name: String, check: @escaping (JSONValue) -> [String] = { _ in [] }) {
+            steps.append(step)
+            checks.append((name, check))
+        }
+        for name in ExampleTests.names {
+            let sheet = try Self.sheet(of: name, in: folder)
+            let document = try #require(TestSupport.compile([name], base: ExampleTests.examples).document, "\(name) does not build")
+            add(BrowserSession.step("open", [("url", .string(sheet.absoluteString))]), "\(name): loading the sheet",
+                check: Self.cleanLoad)
+            for guide in document.guides {
+                let walk = PlayerWalk(guide)
+                guard let first = walk.items.first else { continue }
+                let label = "\(name), guide \(guide.id)"
+                add(BrowserSession.step("select", [("id", .string("player-guide")), ("value", .string(guide.id))]), "\(label): picking it")
+                add(BrowserSession.step("key", [("key", .string("Home"))]), "\(label): restarting")
+                add(BrowserSession.step("state"), "\(label), at the start") { walk.differences(at: first, from: $0) }
+                // Forward with the arrow key through every item, and back from each one.
+                for (position, item) in walk.items.enumerated().dropFirst() {
+                    let place = "\(label), \(Self.name(of: item))"
+                    add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(place): forward")
+                    add(BrowserSession.step("state"), "\(place), after the way forward") { walk.differences(at: item, from: $0) }
+                    add(BrowserSession.step("key", [("key", .string("ArrowLeft"))]), "\(place): back")
+                    let previous = walk.items[position - 1]
+                    add(BrowserSession.step("state"), "\(place), after back") {
+                        walk.differences(at: item.hasBack ? previous : item, from: $0)
+                    }
+                    if item.hasBack { add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(place): forward again") }
+                }
+                let last = walk.items[walk.items.count - 1]
+                add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(label): past the end")
+                add(BrowserSession.step("state"), "\(label), past its last item") {
+                    walk.differences(endedAt: last, status: "completed", origin: nil, from: $0)
+                }
+                // Out through Skip, and through the close control, at the first item that has
+                // each, reached by clicking the way forward.
+                for (control, origin) in [("skip", "skip"), ("close", "close")] {
+                    guard let position = walk.items.firstIndex(where: { control == "skip" ? $0.hasSkip : $0.hasClose }) else { continue }
+                    let item = walk.items[position]
+                    add(BrowserSession.step("click", [("id", .string("player-restart"))]), "\(label): restarting")
+                    for _ in 0..<position { add(BrowserSession.step("click", [("id", .string("player-forward"))]), "\(label): clicking forward") }
+                    add(BrowserSession.step("state"), "\(label), \(Self.name(of: item)) reached by clicks") { walk.differences(at: item, from: $0) }
+                    add(BrowserSession.step("click", [("id", .string("player-\(control)"))]), "\(label): \(control)")
+                    add(BrowserSession.step("state"), "\(label), after \(control) at \(Self.name(of: item))") {
+                        walk.differences(endedAt: item, status: "dismissed", origin: origin, from: $0)
+                            + Self.lastEvent(of: $0, is: ["dismissed", origin])
+                    }
+                }
+            }
+            add(BrowserSession.step("logs"), "\(name): after the walk", check: Self.cleanLoad)
+        }
+        let results = try BrowserSession.run(steps, in: folder)
+        var failures = 0
+        for (result, check) in zip(results, checks) {
+            let problems = (result["error"]?.stringValue.map { ["the browser failed: \($0)"] } ?? []) + check.check(result)
+            for problem in problems where failures < 40 {
+                failures += 1
+                Issue.record(Comment(rawValue: "\(check.name): \(problem)"))
+            }
+        }
+    }
+
+    /// The session itself sees what the checks look for: a sheet changed to log an error and
+    /// to fetch an image reports both, and its CSP blocks the fetch.
+    @Test func theSessionSeesConsoleErrorsAndRequests() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheet = try Self.sheet(of: "intro.guide", in: folder)
+        var text = try String(contentsOf: sheet, encoding: .utf8)
+        let body = try #require(text.range(of: "</body>"), "the sheet has no </body>")
+        text.replaceSubrange(body, with: "<img src=\"http://127.0.0.1:9/tracker.png\" alt=\"\"><script>console.error(\"broken\")</script></body>")
+        let broken = folder.appendingPathComponent("broken.html")
+        try text.write(to: broken, atomically: true, encoding: .utf8)
+        let results = try BrowserSession.run([BrowserSession.step("open", [("url", .string(broken.absoluteString))])], in: folder)
+        let problems = Self.cleanLoad(results[0])
+        #expect(problems.contains { $0.contains("broken") }, "the console error was not seen: \(problems)")
+        #expect(problems.contains { $0.contains("request") && $0.contains("127.0.0.1:9") }, "the request was not seen: \(problems)")
+        #expect(problems.contains { $0.contains("violation") }, "the CSP did not block the request: \(problems)")
+    }
+
+    /// A screenshot of one step in the player, at one CSS pixel a point: inside the cut-out (its
+    /// padding, around the target) the app is undimmed; outside, it is the overlay's colour from
+    /// the IR mixed at its opacity over the app; the tip's bubble, in its IR colour, is where
+    /// `guidec lint --format json` put it, and the overlay is right beside it. The step is the
+    /// first of the examples with an overlay, a bubble, one target and a cut-out that is not a
+    /// circle, on the smallest default device.
+    @Test func aScreenshotOfAStepHasTheCutoutTheOverlayAndTheTipWhereLayoutPutThem() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var chosen: (name: String, guide: IRGuide, position: Int, step: IRStep, placement: JSONValue)?
+        search: for name in ExampleTests.names {
+            let document = try #require(TestSupport.compile([name], base: ExampleTests.examples).document)
+            let lint = try CommandLineTests.run(["lint", "--format", "json", "--device", "iphone-se-3", "--orientation", "portrait",
+                                                 ExampleTests.examples.appendingPathComponent(name).path])
+            let placements = lint.standardOutput.split(separator: "\n").compactMap { line in
+                try? JSONParser.parse(Array(line.utf8)).get()
+            }.filter { $0["kind"] == .string("placement") }
+            for guide in document.guides {
+                let walk = PlayerWalk(guide)
+                for (position, item) in walk.items.enumerated() {
+                    guard let tourID = item.tour, let tour = guide.tours.first(where: { $0.id == tourID }) else { continue }
+                    let step = tour.steps[item.index]
+                    guard step.overlay != nil, step.tip.background != nil, step.targets.count == 1, step.padding >= 6 else { continue }
+                    if case .circle = step.shape { continue }
+                    guard let placement = placements.first(where: {
+                        $0["guide"]?.stringValue == guide.id && $0["tour"]?.stringValue == tourID && $0["step"]?.stringValue == step.id
+                    }), placement["cutouts"]?.arrayValue?.first?["isCircle"] == .bool(false) else { continue }
+                    chosen = (name, guide, position, step, placement)
+                    break search
+                }
+            }
+        }
+        let (name, guide, position, step, placement) = try #require(chosen, "no example has a step with an overlay, a bubble and one target")
+        func rect(_ value: JSONValue?) throws -> (x: Double, y: Double, width: Double, height: Double) {
+            func number(_ key: String) throws -> Double {
+                guard case .number(let number)? = value?[key] else { throw BrowserSession.Failure(description: "no \(key) in \(String(describing: value))") }
+                return number.value
+            }
+            return (try number("x"), try number("y"), try number("width"), try number("height"))
+        }
+        let target = try rect(placement["targets"]?.arrayValue?.first)
+        let cutout = try rect(placement["cutouts"]?.arrayValue?.first)
+        let tip = try rect(placement["tip"])
+        let screen = try rect(.object([("x", .number(0)), ("y", .number(0)),
+                                       ("width", placement["screen"]?["width"] ?? .null), ("height", placement["screen"]?["height"] ?? .null)]))
+        let (screenWidth, screenHeight) = (screen.width, screen.height)
+
+        let sheet = try Self.sheet(of: name, in: folder)
+        // The app's background as the sheet draws it, undimmed; the overlay and bubble from the IR.
+        let markup = try String(contentsOf: sheet, encoding: .utf8)
+        let app = try #require(Self.fill(ofClass: "background", in: markup), "the sheet's pictures have no background rectangle")
+        let overlay = try #require(step.overlay)
+        let overlayColor = try #require(Self.rgba(overlay.color))
+        let alpha = overlay.opacity * overlayColor.alpha
+        let dimmed = (0..<3).map { app[$0] * (1 - alpha) + overlayColor.rgb[$0] * alpha }
+        let bubbleColor = try #require(step.tip.background)
+        // A bubble's colour may be translucent: over the overlay, as the app would draw it.
+        let bubbleRGBA = try #require(Self.rgba(bubbleColor.light))
+        let bubble = (0..<3).map { bubbleRGBA.rgb[$0] * bubbleRGBA.alpha + dimmed[$0] * (1 - bubbleRGBA.alpha) }
+
+        // The points: in the cut-out's padding above the target, beside the screen's edge,
+        // inside the tip's top edge, and just left of the tip.
+        let outside = cutout.x > 12 ? (4.0, screenHeight / 2) : (screenWidth - 4, screenHeight / 2)
+        let checks: [(what: String, point: (Double, Double), expected: [Double])] = [
+            ("inside the cut-out, above the target", (target.x + target.width / 2, (cutout.y + target.y) / 2), app),
+            ("outside the cut-out, by the screen's edge", outside, dimmed),
+            ("inside the tip, below its top edge", (tip.x + tip.width / 2, tip.y + 3), bubble),
+            ("just left of the tip", (tip.x - 3, tip.y + tip.height / 2), dimmed),
+        ]
+        var steps: [JSONValue] = [
+            BrowserSession.step("open", [("url", .string(sheet.absoluteString))]),
+            BrowserSession.step("select", [("id", .string("player-guide")), ("value", .string(guide.id))]),
+            BrowserSession.step("select", [("id", .string("player-screen")), ("value", .string("iphone-se-3-portrait light"))]),
+            BrowserSession.step("key", [("key", .string("Home"))]),
+        ]
+        steps += Array(repeating: BrowserSession.step("key", [("key", .string("ArrowRight"))]), count: position)
+        steps.append(BrowserSession.step("state"))
+        steps.append(BrowserSession.step("pixels", [("id", .string("player-stage")), ("points", .array(checks.map {
+            .array([.number($0.point.0), .number($0.point.1)])
+        }))]))
+        let results = try BrowserSession.run(steps, in: folder)
+        for result in results { if let error = result["error"]?.stringValue { Issue.record("the browser failed: \(error)") } }
+        let state = results[results.count - 2]["state"]
+        try #require(state?["item"]?.stringValue == step.id && state?["guide"]?.stringValue == guide.id,
+                     "the player is not at \(guide.id).\(step.id): \(String(describing: state))")
+        let shot = results[results.count - 1]
+        #expect(shot["size"] == .array([.number(screenWidth), .number(screenHeight)]),
+                "the stage is not the screen's size in pixels: \(String(describing: shot["size"]))")
+        let pixels = shot["pixels"]?.arrayValue ?? []
+        try #require(pixels.count == checks.count)
+        for (check, pixel) in zip(checks, pixels) {
+            let channels = (pixel.arrayValue ?? []).compactMap(\.integerValue).map(Double.init)
+            let expected = check.expected.map { ($0 * 255).rounded() }
+            let close = channels.count == 4 && zip(channels.prefix(3), expected).allSatisfy { abs($0 - $1) <= 3 }
+            #expect(close, "\(name), \(guide.id).\(step.id) at \(check.point), \(check.what): \(channels), expected \(expected)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The red, green and blue (0-1) and alpha of `#RRGGBB` or `#RRGGBBAA`.
+    static func rgba(_ hex: String) -> (rgb: [Double], alpha: Double)? {
+        let digits = Array(hex.utf8.dropFirst())
+        guard hex.hasPrefix("#"), digits.count == 6 || digits.count == 8 else { return nil }
+        var values: [Double] = []
+        for index in stride(from: 0, to: digits.count, by: 2) {
+            guard let value = UInt8(String(decoding: digits[index..<index + 2], as: UTF8.self), radix: 16) else { return nil }
+            values.append(Double(value) / 255)
+        }
+        return (Array(values.prefix(3)), values.count == 4 ? values[3] : 1)
+    }
+
+    /// The fill (0-1 red, green, blue) of the first element of `class` in `markup`, which must be
+    /// opaque (no `fill-opacity`).
+    static func fill(ofClass name: String, in markup: String) -> [Double]? {
+        guard let start = markup.range(of: "class=\"\(name)\""),
+              let end = markup[start.upperBound...].firstIndex(of: ">") else { return nil }
+        let tag = markup[start.upperBound..<end]
+        guard !tag.contains("fill-opacity"), let fill = tag.range(of: " fill=\"#") else { return nil }
+        let hex = "#" + tag[fill.upperBound...].prefix(6)
+        return rgba(String(hex))?.rgb
+    }
+
+    /// `guidec preview EXAMPLE -o FOLDER/NAME.html`, run by the built binary; the sheet's URL.
+    static func sheet(of name: String, in folder: URL) throws -> URL {
+        let output = folder.appendingPathComponent((name as NSString).deletingPathExtension + ".html")
+        let run = try CommandLineTests.run(["preview", ExampleTests.examples.appendingPathComponent(name).path, "-o", output.path])
+        guard run.status == 0 else {
+            throw BrowserSession.Failure(description: "guidec preview \(name) failed (exit \(run.status)):\n\(run.standardError)")
+        }
+        return output
+    }
+
+    /// The problems a load reported: console messages of warning or error level, requests, and
+    /// CSP violations.
+    static func cleanLoad(_ result: JSONValue) -> [String] {
+        var problems: [String] = []
+        for message in result["console"]?.arrayValue ?? [] {
+            let level = message["level"]?.stringValue ?? ""
+            if level == "SEVERE" || level == "WARNING" {
+                problems.append("console \(level.lowercased()): \(message["message"]?.stringValue ?? "")")
+            }
+        }
+        for request in result["requests"]?.arrayValue ?? [] {
+            problems.append("a request for \(request.stringValue ?? "?")")
+        }
+        for violation in result["violations"]?.arrayValue ?? [] {
+            problems.append("a Content-Security-Policy violation: \(violation.stringValue ?? "?")")
+        }
+        return problems
+    }
+
+    /// A difference when the last event the player listed is not `expected` (name and detail).
+    static func lastEvent(of result: JSONValue, is expected: [String]) -> [String] {
+        let last = result["events"]?.arrayValue?.last?.arrayValue?.compactMap(\.stringValue)
+        return last == expected ? [] : ["the last event is \(last ?? []), expected \(expected)"]
+    }
+
+    /// "page welcome" or "tour main, step login".
+    static func name(of item: PlayerWalk.Item) -> String {
+        item.tour.map { "tour \($0), step \(item.id)" } ?? "page \(item.id)"
+    }
+}
