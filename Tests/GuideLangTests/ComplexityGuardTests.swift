@@ -223,7 +223,12 @@ struct ComplexityGuardTests {
         // Measured on 2026-12-01 (massif, 24,000 and 48,000 steps): `build -o` of cf50a6f, which
         // held the tour's lowered steps, 1,121 bytes a step (release build); streaming them
         // leaves the step's 53 bytes of source, its 72-byte summary and its place in the order.
-        #expect(perStep < 400, "each further step added \(perStep) bytes to the peak heap: are the lowered steps held?")
+        // `lint` of afe41f4 measured 454 bytes a step (debug build, 21,000 and 42,000 steps): each
+        // step's target is off the screen in landscape, and lint keeps a guide's findings until it
+        // merges them across screens. A lowered step costs about 700 bytes more, so 600 tells
+        // holding the steps from not; the budget itself (5x the input plus 50 MB) is the release
+        // binary's, measured by Benchmarks/run (docs/performance.md, session 7).
+        #expect(perStep < 600, "each further step added \(perStep) bytes to the peak heap: are the lowered steps held?")
         #expect(perStep > 50, "massif measured suspiciously little (\(small) -> \(large))")
     }
 }
