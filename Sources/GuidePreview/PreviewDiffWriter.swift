@@ -15,7 +15,7 @@ public struct PreviewDiffWriter: Sendable {
             let count = diff.changes.count(where: { $0.kind == kind })
             if count > 0 { counts.append("\(count) \(kind.rawValue)") }
         }
-        return "\(diff.changes.count) of \(compared) differ: " + counts.joined(separator: ", ")
+        return "\(diff.changes.count) of \(compared) \(diff.changes.count == 1 ? "differs" : "differ"): " + counts.joined(separator: ", ")
     }
 
     /// A change's name: `FILE: guide G, tour T, step S, DEVICE-ORIENTATION, VARIANT`.

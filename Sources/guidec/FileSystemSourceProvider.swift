@@ -75,6 +75,9 @@ final class FilesRead: Sendable {
 
     /// The path the file of `identity` was read as, or nil when it was not read.
     func path(of identity: FileIdentity) -> String? { read.withLock { $0[identity] } }
+
+    /// Every file read, with the path it was read as.
+    var all: [FileIdentity: String] { read.withLock { $0 } }
 }
 
 /// One file opened inside the import roots and not read yet, with the path it was opened for;

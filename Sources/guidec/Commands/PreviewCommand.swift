@@ -44,10 +44,17 @@ enum PreviewCommand {
         guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }
         let compilation = inputs.compile(streamingGuidesTo: nil)
         let document = compilation.loweredGuides
-        // What the options name is checked against the program before anything is reported or drawn.
+        // A picture on standard output leaves it to the picture: machine-readable diagnostics go
+        // to standard error then, as they do for `build`.
+        let report = { inputs.report(compilation.diagnostics.sortedBySourcePosition(), of: compilation,
+                                     machineFormatsToOutput: request.output != "-") }
+        // The program's errors come first: a guide they broke is not there to be named, and
+        // saying only that would hide why.
+        let early = compilation.hasErrors ? report() : nil
+        // What the options name is checked against the program before anything is drawn.
         let variants = try request.variants(in: document)
         let selection = try request.selection(in: document.guides)
-        let diagnostics = inputs.report(compilation.diagnostics.sortedBySourcePosition(), of: compilation, machineFormatsToOutput: true)
+        let diagnostics = early ?? report()
         let scenes = PreviewDrawing(screens: request.screens, orientations: request.orientations, variants: variants,
                                     textSize: arguments.textSize).scenes(of: document.guides, selection: selection)
         var status = CompilationInputs.status(diagnostics, of: compilation)
@@ -61,9 +68,11 @@ enum PreviewCommand {
                            notes: ["a guide's own 'devices' or 'orientation' chooses its screens; name one with '--device' and '--orientation'"])
             return .failure
         }
-        guard PreviewOutput(path: request.output, kind: request.kind).write(scenes, inputs: files) else { return .failure }
+        // Every file the program read is an input, imports included: none may be written over.
+        let read = OutputDestination.identities(of: files).merging(inputs.provider.filesRead.all) { named, _ in named }
+        guard PreviewOutput(path: request.output, kind: request.kind).write(scenes, inputs: read) else { return .failure }
         let findings = scenes.reduce(0) { $0 + $1.findings.count }
-        Terminal.standardError("wrote \(request.output == "-" ? "standard output" : request.output): \(scenes.count) picture\(scenes.count == 1 ? "" : "s"), "
+        Terminal.standardError("wrote \(request.output == "-" ? "standard output" : TerminalSafeText.escaped(request.output)): \(scenes.count) picture\(scenes.count == 1 ? "" : "s"), "
                                + (findings == 0 ? "no lint findings\n" : "\(findings) lint finding\(findings == 1 ? "" : "s") drawn\n"))
         if status == .success, scenes.contains(where: { $0.findings.contains { $0.severity == "error" } }) { status = .failure }
         return status

@@ -54,9 +54,11 @@ enum PreviewDiffCommand {
 
         var diff = PreviewDiff()
         var failed = false
+        // Every file either side read, imports included: the page may overwrite none of them.
+        var read: [FileIdentity: String] = [:]
         for pair in pairs {
-            guard let before = try scenes(of: pair.before, request: request, arguments: arguments),
-                  let after = try scenes(of: pair.after, request: request, arguments: arguments) else {
+            guard let before = try scenes(of: pair.before, request: request, arguments: arguments, reading: &read),
+                  let after = try scenes(of: pair.after, request: request, arguments: arguments, reading: &read) else {
                 failed = true
                 continue
             }
@@ -68,9 +70,7 @@ enum PreviewDiffCommand {
         }
         let title = arguments.previewBase.map { "guidec preview --base \($0)" } ?? "guidec preview --diff \(paths[0]) \(paths[1])"
         let page = PreviewDiffWriter().html(diff, title: title)
-        if case .failure(let refusal) = OutputDestination.of(output, inputs: OutputDestination.identities(of: pairs.compactMap {
-            if case .disk(let path) = $0.after { path } else if case .disk(let path) = $0.before { path } else { nil }
-        })) {
+        if case .failure(let refusal) = OutputDestination.of(output, inputs: read) {
             Terminal.error(refusal.message)
             return .failure
         }
@@ -191,9 +191,12 @@ enum PreviewDiffCommand {
 
     /// The pictures of one version, or nil when it cannot be read or does not check clean (its
     /// diagnostics reported); a version that is absent has none.
-    private static func scenes(of source: Source, request: PreviewRequest, arguments: ParsedArguments) throws(UsageError) -> [PreviewScene]? {
+    private static func scenes(
+        of source: Source, request: PreviewRequest, arguments: ParsedArguments, reading read: inout [FileIdentity: String]
+    ) throws(UsageError) -> [PreviewScene]? {
         let root: SourceFile
         let provider: any SourceProvider
+        var filesRead: FilesRead?
         switch source {
         case .absent:
             return []
@@ -205,7 +208,10 @@ enum PreviewDiffCommand {
             case .success(let bytes): root = SourceFile(path: path, bytes: bytes)
             }
             let folder = PathArithmetic.directory(of: path)
-            provider = FileSystemSourceProvider(roots: arguments.importRoots.isEmpty ? [folder.isEmpty ? "." : folder] : arguments.importRoots)
+            let disk = FileSystemSourceProvider(roots: arguments.importRoots.isEmpty ? [folder.isEmpty ? "." : folder] : arguments.importRoots)
+            provider = disk
+            filesRead = disk.filesRead
+            read.merge(OutputDestination.identities(of: [path])) { first, _ in first }
         case .revision(let revision, let relative):
             let gitProvider = GitRevisionSourceProvider(revision: revision)
             switch revision.read(relative) {
@@ -218,6 +224,7 @@ enum PreviewDiffCommand {
         }
         let compilation = Compilation.compile(roots: [root], provider: provider, streamingGuidesTo: nil,
                                               budget: arguments.severity.budget())
+        if let filesRead { read.merge(filesRead.all) { first, _ in first } }
         let errors = arguments.severity.adjusted(compilation.diagnostics).filter { $0.severity == .error }
         guard errors.isEmpty, let document = compilation.document else {
             arguments.diagnosticFormat.report(errors.sortedBySourcePosition(), files: { compilation.file($0) }, color: arguments.color,

@@ -23,8 +23,7 @@ struct PreviewOutput {
     }
 
     /// Writes `scenes`; false when something could not be written (it is reported).
-    func write(_ scenes: [PreviewScene], inputs: [String]) -> Bool {
-        let identities = OutputDestination.identities(of: inputs)
+    func write(_ scenes: [PreviewScene], inputs identities: [FileIdentity: String]) -> Bool {
         switch kind {
         case .svg:
             return writeFile(path, SVGWriter().document(scenes[0]), inputs: identities)

@@ -49,7 +49,8 @@ struct PreviewRequest {
                                  notes: ["'-o OUT.html' draws every device on a contact sheet"])
             }
             if !arguments.orientationIsGiven { orientations = [.portrait] }
-            guard orientations.count == 1 || arguments.screens.count == 1 else {
+            // A '--screen WIDTHxHEIGHT' is one orientation already: asking for both is for devices.
+            guard orientations.count == 1 || (arguments.screens.count == 1 && !arguments.orientationIsGiven) else {
                 throw UsageError("'-o \(output)' holds one picture: choose '--orientation portrait' or 'landscape'")
             }
             guard arguments.appearances.count == 1 else {
@@ -60,7 +61,11 @@ struct PreviewRequest {
             }
         }
         self.orientations = orientations
-        screens = devices.flatMap { device in orientations.map { device.screen($0) } } + arguments.screens
+        // A device or screen named twice is drawn once (a handful of screens: a linear search is enough).
+        var unique: [Screen] = []
+        for screen in devices.flatMap({ device in orientations.map { device.screen($0) } }) + arguments.screens
+        where !unique.contains(screen) { unique.append(screen) }
+        screens = unique
     }
 
     /// The variants to draw: each appearance in each locale asked for, each locale checked
