@@ -151,6 +151,7 @@ struct PreviewDiffTests {
             (["preview", "--diff", intro, intro, "-o", folder.appendingPathComponent("d.svg").path], 2, "does not end in '.html'"),
             (["preview", "--diff", intro, intro], 2, "needs an output"),
             (["preview", "--diff", notAGuide.path, intro, "-o", output], 1, "does not check clean"),
+            (["preview", "--diff", "-", intro, "-o", output], 2, "compares files or folders, not standard input"),
         ]
         for (arguments, status, message) in cases {
             let run = try CommandLineTests.run(arguments)

@@ -103,6 +103,11 @@ enum PreviewDiffCommand {
                              notes: ["write 'guidec preview --diff OLD NEW -o OUT.html', or '--base REV FILE...' to compare with a git revision"])
         }
         let (old, new) = (paths[0], paths[1])
+        // Both sides are read twice over (and paired by name), which standard input cannot be.
+        guard old != "-", new != "-" else {
+            throw UsageError("'preview --diff' compares files or folders, not standard input",
+                             notes: ["save the version to compare in a file, or use '--base REV' to compare with a git revision"])
+        }
         for path in [old, new] where !exists(path) {
             Terminal.error("cannot read '\(path)': no such file or folder")
             return nil
