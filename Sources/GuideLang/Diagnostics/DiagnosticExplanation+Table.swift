@@ -313,7 +313,9 @@ extension DiagnosticExplanation {
             title: "input deeper or larger than guidec accepts",
             explanation: """
                 guidec bounds what one run accepts, so that no input can exhaust it: a file may be at most 64 MiB, a string 1 MiB between its quotes, a name, number or colour 1,024 bytes; a compilation at most 2,000,000 blocks; imports \
-                may be nested at most 64 files deep. A file's first 1,000 syntax problems and first 1,000 other problems are reported, and a run's first 10,000 problems in all; the rest are counted in one summary (`too many problems in this file; N more not reported`, or `in this run`) that is as serious as the worst problem it stands for. In an import chain where each \
+                may be nested at most 64 files deep. A guide with a block past the limit on blocks is left out whole, \
+                never built with blocks missing; each guide after the one the limit falls in has a GL0008 of its own \
+                saying so. A file's first 1,000 syntax problems and first 1,000 other problems are reported, and a run's first 10,000 problems in all; the rest are counted in one summary (`too many problems in this file; N more not reported`, or `in this run`) that is as serious as the worst problem it stands for. In an import chain where each \
                 file imports the next, the import that reaches the depth limit is reported and the imports of the \
                 file it names are not followed, so the declarations further down the chain are missing. These limits \
                 usually mean generated input gone wrong: flatten the imports so that a file imports what it needs \
