@@ -122,16 +122,22 @@ struct PipelineTests {
          [.unclosedMarkup]),
     ]
 
+    /// The guides `first` and `second` using the broken key of `brokenKeys[kind]` in a step's
+    /// title, with `plain` between them, which does not; in reverse order when `reversed`.
+    static func brokenKeyProgram(kind: Int, reversed: Bool) -> String {
+        func using(_ guideName: String) -> String {
+            guide(guideName).replacingOccurrences(of: "title: \"Tap here\"", with: "title: key(\"k\")")
+        }
+        let guides = [using("first"), guide("plain"), using("second")]
+        return brokenKeys[kind].strings + homeScreen + (reversed ? guides.reversed() : guides).joined()
+    }
+
     /// Every guide that uses a broken key is broken alike, whichever comes first and whatever
     /// the key's problem; a guide between them that does not use it is handed over.
     @Test(arguments: brokenKeys.indices, [false, true])
     func aBrokenKeyBreaksEveryGuideThatUsesItWhateverTheirOrder(kind: Int, reversed: Bool) {
-        let (name, strings, codes) = Self.brokenKeys[kind]
-        func using(_ guideName: String) -> String {
-            Self.guide(guideName).replacingOccurrences(of: "title: \"Tap here\"", with: "title: key(\"k\")")
-        }
-        let guides = [using("first"), Self.guide("plain"), using("second")]
-        let (compilation, received) = Self.compile([("a.guide", strings + Self.homeScreen + (reversed ? guides.reversed() : guides).joined())])
+        let (name, _, codes) = Self.brokenKeys[kind]
+        let (compilation, received) = Self.compile([("a.guide", Self.brokenKeyProgram(kind: kind, reversed: reversed))])
         #expect(compilation.diagnostics.map(\.code) == codes, "\(name)")
         #expect(received == ["plain"], "\(name)")
         // Where the error is at the use, each guide gets its own, pointing into it.
@@ -150,12 +156,8 @@ struct PipelineTests {
     /// only the guide that does not use the key has its steps laid out.
     @Test(arguments: brokenKeys.indices, [false, true])
     func lintLaysOutNoGuideABrokenKeyBreaks(kind: Int, reversed: Bool) {
-        let (name, strings, _) = Self.brokenKeys[kind]
-        func using(_ guideName: String) -> String {
-            Self.guide(guideName).replacingOccurrences(of: "title: \"Tap here\"", with: "title: key(\"k\")")
-        }
-        let guides = [using("first"), Self.guide("plain"), using("second")]
-        let source = SourceFile(path: "a.guide", text: strings + Self.homeScreen + (reversed ? guides.reversed() : guides).joined())
+        let name = Self.brokenKeys[kind].name
+        let source = SourceFile(path: "a.guide", text: Self.brokenKeyProgram(kind: kind, reversed: reversed))
         let options = Linter.Options(screens: DeviceCatalog.presets.prefix(1).map { $0.screen(.portrait) })
         let stream = LintStream(options: options, batchSize: 1)
         let compilation = Compilation.compile(roots: [source], provider: nil, streamingGuidesTo: stream)
