@@ -1,5 +1,6 @@
 import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// The pipeline runs one way: the checker settles each guide's outcome (lowered, or broken)
@@ -97,16 +98,72 @@ struct PipelineTests {
         #expect(received == ["one"])
     }
 
-    /// A key missing a translation is reported once, at its first use, and breaks every guide
-    /// that uses it: the second guide using it is no more complete than the first.
+    /// A key missing a translation is reported at each use and breaks every guide that uses
+    /// it: the second guide using it is no more complete than the first.
     @Test func aMissingTranslationBreaksEveryGuideThatUsesTheKey() {
         let strings = "strings {\n  default: en\n  locale en { \"bye\": \"Bye\"  \"hi\": \"Hi\" }\n  locale fr { \"hi\": \"Salut\" }\n}\n"
         let first = Self.guide("first").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"bye\")")
         let second = Self.guide("second").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"bye\")")
         let other = Self.guide("other").replacingOccurrences(of: "title: \"Hello\"", with: "title: key(\"hi\")")
         let (compilation, received) = Self.compile([("a.guide", strings + Self.homeScreen + first + other + second)])
-        #expect(compilation.diagnostics.map(\.code) == [.missingTranslation])
+        #expect(compilation.diagnostics.map(\.code) == [.missingTranslation, .missingTranslation])
         #expect(received == ["other"])
+    }
+
+    /// The ways a key can fail to give a text in every locale, with the strings table (if any)
+    /// and the diagnostics each gives to two guides using the key: one per use where the
+    /// problem is at the use, one where it is a mistake in the table.
+    static let brokenKeys: [(name: String, strings: String, codes: [DiagnosticCode])] = [
+        ("missing in a locale", "strings {\n  default: en\n  locale en { \"k\": \"Hi\"  \"ok\": \"Ok\" }\n  locale fr { \"ok\": \"Ok\" }\n}\n",
+         [.missingTranslation, .missingTranslation]),
+        ("not in the table", "strings {\n  locale en { \"ok\": \"Ok\" }\n}\n", [.unknownReference, .unknownReference]),
+        ("no strings table", "", [.missingStrings, .missingStrings]),
+        ("a translation's markup mistake", "strings {\n  default: en\n  locale en { \"k\": \"Hi\"  \"ok\": \"Ok\" }\n  locale fr { \"k\": \"**Salut\"  \"ok\": \"Ok\" }\n}\n",
+         [.unclosedMarkup]),
+    ]
+
+    /// The guides `first` and `second` using the broken key of `brokenKeys[kind]` in a step's
+    /// title, with `plain` between them, which does not; in reverse order when `reversed`.
+    static func brokenKeyProgram(kind: Int, reversed: Bool) -> String {
+        func using(_ guideName: String) -> String {
+            guide(guideName).replacingOccurrences(of: "title: \"Tap here\"", with: "title: key(\"k\")")
+        }
+        let guides = [using("first"), guide("plain"), using("second")]
+        return brokenKeys[kind].strings + homeScreen + (reversed ? guides.reversed() : guides).joined()
+    }
+
+    /// Every guide that uses a broken key is broken alike, whichever comes first and whatever
+    /// the key's problem; a guide between them that does not use it is handed over.
+    @Test(arguments: brokenKeys.indices, [false, true])
+    func aBrokenKeyBreaksEveryGuideThatUsesItWhateverTheirOrder(kind: Int, reversed: Bool) {
+        let (name, _, codes) = Self.brokenKeys[kind]
+        let (compilation, received) = Self.compile([("a.guide", Self.brokenKeyProgram(kind: kind, reversed: reversed))])
+        #expect(compilation.diagnostics.map(\.code) == codes, "\(name)")
+        #expect(received == ["plain"], "\(name)")
+        // Where the error is at the use, each guide gets its own, pointing into it.
+        if codes.count == 2, let source = compilation.diagnostics.first.map({ compilation.file($0.range.fileID) }) {
+            let text = String(decoding: source.bytes, as: UTF8.self)
+            let pointedInto = compilation.diagnostics.map { diagnostic in
+                String(decoding: source.bytes.prefix(diagnostic.range.start), as: UTF8.self)
+                    .components(separatedBy: "guide ").last.map { String($0.prefix { $0 != " " }) }
+            }
+            #expect(Set(pointedInto.compactMap { $0 }) == ["first", "second"], "\(name) in \(text)")
+            #expect(Set(compilation.diagnostics.map(\.range.start)).count == 2, "\(name): one diagnostic per use")
+        }
+    }
+
+    /// `guidec lint` lays out none of the guides a broken key breaks, whichever comes first:
+    /// only the guide that does not use the key has its steps laid out.
+    @Test(arguments: brokenKeys.indices, [false, true])
+    func lintLaysOutNoGuideABrokenKeyBreaks(kind: Int, reversed: Bool) {
+        let name = Self.brokenKeys[kind].name
+        let source = SourceFile(path: "a.guide", text: Self.brokenKeyProgram(kind: kind, reversed: reversed))
+        let options = Linter.Options(screens: DeviceCatalog.presets.prefix(1).map { $0.screen(.portrait) })
+        let stream = LintStream(options: options, batchSize: 1)
+        let compilation = Compilation.compile(roots: [source], provider: nil, streamingGuidesTo: stream)
+        #expect(compilation.hasErrors, "\(name)")
+        let (_, layouts) = stream.finish()
+        #expect(!layouts.isEmpty && Set(layouts.map(\.guide)) == ["plain"], "\(name): laid out \(Set(layouts.map(\.guide)).sorted())")
     }
 
     /// A rejected lint setting drops only that setting: its guide is still handed over.

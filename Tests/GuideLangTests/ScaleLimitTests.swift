@@ -179,4 +179,48 @@ struct ScaleLimitTests {
         #expect(compilation.diagnostics.filter { $0.code == .duplicateProperty }.count == 500)
         #expect(compilation.loweredGuides.guides.first?.lint.devices == ["iphone-se-3", "ipad-pro-13-m5"])
     }
+
+    /// For the limit on declarations, at a size a test reaches (the checker takes it as a parameter):
+    /// a shared screen (2 declarations) and three guides of a tour and a step each (3 each):
+    /// 5 declarations are collected before any guide is lowered, then 2 more per guide.
+    static let threeGuides = """
+        screen home {
+          target button { leading: 16 safe  top: 16 safe  size: 60 x 60 }
+        }
+        guide first {
+          title: "First"
+          tour basics on home { step one { highlight: button  title: "Tap here" } }
+        }
+        guide second {
+          title: "Second"
+          tour basics on home { step one { highlight: button  title: "Tap here" } }
+        }
+        guide third {
+          title: "Third"
+          tour basics on home { step one { highlight: button  title: "Tap here" } }
+        }
+
+        """
+
+    /// Every guide with a block past the limit is left out whole, never lowered with blocks
+    /// missing: the one the limit falls in has the limit's error, each later one an error of its
+    /// own saying why it is left out. With a limit of 8 it falls on the second guide's step, with
+    /// 7 on its tour.
+    @Test(arguments: [7, 8])
+    func guidesPastTheDeclarationLimitAreLeftOutWhole(limit: Int) {
+        let file = SourceFile(path: "a.guide", text: Self.threeGuides)
+        let checker = Checker([file], rootFiles: [FileID(0)], deviceIdentifiers: DeviceCatalog.identifiers, declarationLimit: limit)
+        #expect(checker.takeDiagnostics().isEmpty)
+        var outcomes: [String: String] = [:]
+        var messages: [String: [String]] = [:]
+        while let guide = checker.nextGuide() {
+            if case .lowered = guide.outcome { outcomes[guide.name] = "lowered" } else { outcomes[guide.name] = "broken" }
+            messages[guide.name] = guide.diagnostics.map { "\($0.code.id) \($0.message)" }
+        }
+        #expect(outcomes == ["first": "lowered", "second": "broken", "third": "broken"])
+        #expect(messages["first"] == [])
+        #expect(messages["second"] == ["GL0008 more than \(limit) declarations; guidec checks no further"])
+        #expect(messages["third"] == ["GL0008 guide 'third' is left out: its blocks come past the limit of \(limit) declarations"])
+        #expect(checker.finish().hasErrors)
+    }
 }

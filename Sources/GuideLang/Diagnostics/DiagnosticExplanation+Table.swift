@@ -313,7 +313,9 @@ extension DiagnosticExplanation {
             title: "input deeper or larger than guidec accepts",
             explanation: """
                 guidec bounds what one run accepts, so that no input can exhaust it: a file may be at most 64 MiB, a string 1 MiB between its quotes, a name, number or colour 1,024 bytes; a compilation at most 2,000,000 blocks; imports \
-                may be nested at most 64 files deep. A file's first 1,000 syntax problems and first 1,000 other problems are reported, and a run's first 10,000 problems in all; the rest are counted in one summary (`too many problems in this file; N more not reported`, or `in this run`) that is as serious as the worst problem it stands for. In an import chain where each \
+                may be nested at most 64 files deep. A guide with a block past the limit on blocks is left out whole, \
+                never built with blocks missing; each guide after the one the limit falls in has a GL0008 of its own \
+                saying so. A file's first 1,000 syntax problems and first 1,000 other problems are reported, and a run's first 10,000 problems in all; the rest are counted in one summary (`too many problems in this file; N more not reported`, or `in this run`) that is as serious as the worst problem it stands for. In an import chain where each \
                 file imports the next, the import that reaches the depth limit is reported and the imports of the \
                 file it names are not followed, so the declarations further down the chain are missing. These limits \
                 usually mean generated input gone wrong: flatten the imports so that a file imports what it needs \
@@ -2756,8 +2758,9 @@ extension DiagnosticExplanation {
             explanation: """
                 A string key is used in the guide, and at least one locale of the strings table does not define it. \
                 Users whose language is that locale would see the text of the default locale, or nothing, instead of \
-                a translation. Add the key to every locale the message lists. The diagnostic points at the first use \
-                of the key and labels where it is defined.
+                a translation. Add the key to every locale the message lists. The diagnostic points at each use of \
+                the key and labels where it is defined: every guide that uses the key has the error, and none of them \
+                is built.
                 """,
             example: [
                 File(name: "GL0701-missing-translation.guide", text: """
@@ -2854,7 +2857,8 @@ extension DiagnosticExplanation {
             explanation: """
                 Text written as `key("...")` is looked up in the strings table, and the program has no `strings` \
                 block at all, so the key has no text in any language. Add a `strings` block with at least one \
-                `locale` defining the key, or write the text directly in quotes if the guide is not localized.
+                `locale` defining the key, or write the text directly in quotes if the guide is not localized. \
+                The diagnostic points at each use of a key, so every guide that uses one has the error.
                 """,
             example: [
                 File(name: "GL0703-missing-strings.guide", text: """
@@ -4408,7 +4412,8 @@ extension DiagnosticExplanation {
                 or, in an app that renders Markdown differently, turn the rest of the text bold. Close it, or \
                 write a backslash before it for the character itself (`"\\*\\*"` in a `.guide` string). Every \
                 translation of a key is checked too: the error points at the translation in the strings table, \
-                the message naming its locale, with a label at the key's first use. In a string written without \
+                the message naming its locale, with a label at the key's first use, and every guide that uses the \
+                key is broken by it. In a string written without \
                 escapes the error points at the delimiter, with a fix-it that closes it at the end of the text.
                 """,
             example: [

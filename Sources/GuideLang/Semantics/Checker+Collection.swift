@@ -129,13 +129,19 @@ extension Checker {
             return nil
         }
         declarationCount += 1
-        if declarationCount > Self.maximumDeclarations {
-            if declarationCount == Self.maximumDeclarations + 1 {
+        if declarationCount > declarationLimit {
+            if declarationCount == declarationLimit + 1 {
                 report(Diagnostic(
                     .limitExceeded, at: tree.range(syntax.keyword),
-                    "more than \(Self.maximumDeclarations) declarations; guidec checks no further",
+                    "more than \(declarationLimit) declarations; guidec checks no further",
+                    notes: ["a guide with a block past the limit is left out whole"],
                     help: ["split the program into several compilations"]))
+            } else if parentKind != nil || kind != .guide {
+                // A block left out breaks the guide it is in (never lowered with it missing), and one
+                // outside every guide breaks them all; a top-level guide past the limit is never lowered.
+                noteError(at: tree.range(syntax.keyword))
             }
+            declarationsPastLimit += 1
             return nil
         }
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))

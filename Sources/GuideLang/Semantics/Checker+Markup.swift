@@ -8,9 +8,11 @@ extension Checker {
     /// `\u{...}` escapes the range is the mistake's own, with a fix-it that closes what is open;
     /// otherwise it is the whole string. A translation's mistake is shown in the strings table,
     /// with a label at the use, and breaks the guide of the use as a mistake there would.
-    func checkMarkup(_ value: String, locale: String?, at range: SourceRange, usedAt use: SourceRange? = nil) {
+    /// Returns whether there was a mistake.
+    @discardableResult
+    func checkMarkup(_ value: String, locale: String?, at range: SourceRange, usedAt use: SourceRange? = nil) -> Bool {
         let markup = TextMarkup(value)
-        guard !markup.problems.isEmpty else { return }
+        guard !markup.problems.isEmpty else { return false }
         let verbatim = isVerbatimLiteral(value, at: range)
         let inLocale = locale.map { " (locale '\($0)')" } ?? ""
         let labels = use.map { [Diagnostic.Label($0, "the key is used here")] } ?? []
@@ -33,6 +35,7 @@ extension Checker {
                     placedAt: use)
             }
         }
+        return true
     }
 
     /// Whether the token at `range` is `"` + `value` + `"` byte for byte, so offsets in the

@@ -35,7 +35,12 @@ public final class Checker {
     var loweredScreens: [DeclarationNode.Identity: IRScreen?] = [:]
     /// The most declarations one compilation checks (blocks of any kind, across all files).
     public static let maximumDeclarations = 2_000_000
+    /// The most declarations this checker collects: `maximumDeclarations`, or fewer in tests.
+    let declarationLimit: Int
     var declarationCount = 0
+    /// How many declarations past the limit were left uncollected, so that a guide whose blocks
+    /// come past it is known to be incomplete and left out whole.
+    var declarationsPastLimit = 0
 
     /// How long (in bytes) a top-level guide must be to have its tours' steps collected one at a
     /// time and read again when lowered, rather than held as declaration nodes: about 400 bytes
@@ -142,9 +147,11 @@ public final class Checker {
     /// `devices` may name the `deviceIdentifiers` (`Compilation` passes what the layout engine knows).
     public init(
         _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
-        hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String]
+        hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String],
+        declarationLimit: Int = Checker.maximumDeclarations
     ) {
         self.files = files
+        self.declarationLimit = declarationLimit
         self.deviceIdentifiers = deviceIdentifiers
         knownDevices = Set(deviceIdentifiers)
         self.budget = budget
@@ -195,7 +202,16 @@ public final class Checker {
         nextGuidePosition += 1
         let node = guideNodes[position]
         let handedOver = diagnostics.count
+        let (wasPastLimit, pastLimitBefore) = (declarationCount > declarationLimit, declarationsPastLimit)
         collectDeferredChildren(of: node)
+        // A guide whose blocks come past the limit would lower with blocks missing: each past-limit
+        // block broke it (`collect`), and it is told why, unless the limit's own error is in it.
+        if wasPastLimit, declarationsPastLimit > pastLimitBefore {
+            report(Diagnostic(
+                .limitExceeded, at: node.nameRange,
+                "guide '\(node.name)' is left out: its blocks come past the limit of \(declarationLimit) declarations",
+                help: ["split the program into several compilations"]))
+        }
         let lowered = lowerGuide(node)
         unusedDiagnostics(under: node.children) { diagnostic in
             // A code the run silences takes no room, and what a file leaves out is counted as the

@@ -109,6 +109,13 @@ struct StringTable {
 
     private var firstDefinitionIndex: [String: Int] = [:]
 
+    /// The keys with a translation whose markup has a mistake, found at the key's first use.
+    private var keysWithMarkupMistakes: Set<String> = []
+
+    /// Each key's missing-translation error as built at its first use, given again at its
+    /// other uses so that naming the missing locales is done once per key, not once per use.
+    private var missingTranslationDiagnostics: [String: Diagnostic] = [:]
+
     /// Lowers text, resolving a key and recording its use; nil after reporting an unknown key.
     mutating func lower(_ text: TextValue, checker: Checker) -> IRText? {
         switch text.content {
@@ -117,11 +124,11 @@ struct StringTable {
             return IRText(literal: value)
         case .key(let key):
             guard hasTable else {
-                if firstUse[key] == nil {
-                    checker.report(Diagnostic(
-                        .missingStrings, at: text.range, "text key '\(key)' is used but there is no strings table",
-                        help: ["add a 'strings { locale en { \"\(key)\": \"...\" } }' block, or write the text in quotes"]))
-                }
+                // Reported at every use, as an unknown key is: each guide that uses the key is
+                // broken by an error of its own, whichever guide comes first.
+                checker.report(Diagnostic(
+                    .missingStrings, at: text.range, "text key '\(key)' is used but there is no strings table",
+                    help: ["add a 'strings { locale en { \"\(key)\": \"...\" } }' block, or write the text in quotes"]))
                 firstUse[key] = firstUse[key] ?? text.range
                 return nil
             }
@@ -133,17 +140,19 @@ struct StringTable {
             }
             if firstUse[key] == nil {
                 firstUse[key] = text.range
-                // Every translation is checked once, at the key's first use.
+                // Every translation is checked once, at the key's first use: a mistake is one
+                // problem at one place in the strings table, reported once.
                 for (locale, value) in translations {
                     let range = translationRanges.removeValue(forKey: TranslationKey(key: key, locale: locale)) ?? text.range
-                    checker.checkMarkup(value, locale: locale, at: range, usedAt: text.range)
+                    if checker.checkMarkup(value, locale: locale, at: range, usedAt: text.range) { keysWithMarkupMistakes.insert(key) }
                 }
-                if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
-            } else if translations.count < locales.count {
-                // Reported once, at the first use; every other use is as broken, whichever guide
-                // it is in and whichever guide came first.
+            } else if keysWithMarkupMistakes.contains(key) {
+                // Every other use is as broken as the first, whichever guide it is in and
+                // whichever guide came first.
                 checker.noteError(at: text.range)
             }
+            // A missing translation is reported at every use, each in its own guide.
+            if translations.count < locales.count { reportMissingTranslations(of: key, usedAt: text.range, checker: checker) }
             // The default locale comes first in `locales`, so its text is the first when it has one.
             return IRText(key: key, defaultValue: first.value, translations: translations)
         }
@@ -159,18 +168,24 @@ struct StringTable {
         }
     }
 
-    /// Reports a key missing from some locales, at its first use: an error in the guide that
-    /// uses it, reported while that guide is lowered.
+    /// Reports a key missing from some locales, at a use: an error in the guide that uses it,
+    /// reported while that guide is lowered, at each use alike.
     ///
     /// A key every locale defines costs nothing here. For the others, only the first missing
     /// locales are named (a long list is cut short), and finding them passes only locales that
-    /// define the key: the work is bounded by the definitions, however many locales lack keys.
-    private func reportMissingTranslations(of key: String, usedAt use: SourceRange, checker: Checker) {
+    /// define the key: the work is bounded by the definitions, however many locales lack keys,
+    /// and done once per key (later uses copy the diagnostic).
+    private mutating func reportMissingTranslations(of key: String, usedAt use: SourceRange, checker: Checker) {
         let shown = 8
         guard let index = firstDefinitionIndex[key] else { return }
         let (_, definitionRange, _, localeCount) = keyOrder[index]
         guard checker.keepsDiagnostics(in: use.fileID) else {
             checker.report(Diagnostic(.missingTranslation, at: use, "string '\(key)' is missing in some locales"))
+            return
+        }
+        if var diagnostic = missingTranslationDiagnostics[key] {
+            diagnostic.range = use
+            checker.report(diagnostic)
             return
         }
         let missingCount = locales.count - localeCount
@@ -187,11 +202,13 @@ struct StringTable {
             }
         }
         let more = missingCount > shown ? " and \(missingCount - shown) more" : ""
-        checker.report(Diagnostic(
+        let diagnostic = Diagnostic(
             .missingTranslation, at: use,
             "string '\(key)' is missing in locale\(missingCount == 1 ? "" : "s") "
                 + missing.map { "'\($0)'" }.joined(separator: ", ") + more,
             labels: [.init(definitionRange, "defined here")],
-            help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more]))
+            help: ["add \"\(key)\": \"...\" to " + missing.map { "locale \($0)" }.joined(separator: " and ") + more])
+        missingTranslationDiagnostics[key] = diagnostic
+        checker.report(diagnostic)
     }
 }
