@@ -27,8 +27,13 @@ public struct StepGeometry: Equatable, Sendable {
         targetFrames = frames
         self.cutouts = cutouts
         self.size = size
-        placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
-                                 placement: step.placement, screen: screen)
+        placement = Self.placement(of: step, frames: frames, cutouts: cutouts, screen: screen, size: size)
+    }
+
+    /// Where the tip of `step`, measured as `size`, goes among `frames` and `cutouts` on `screen`:
+    /// the placement alone, for lint, which needs no whole geometry per screen.
+    public static func placement(of step: IRStep, frames: [Rect], cutouts: [Cutout], screen: Screen, size: TipSize) -> TipPlacement {
+        TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds), placement: step.placement, screen: screen)
     }
 
     /// Lays `step` out on `screen`, measuring its tip at `category`.

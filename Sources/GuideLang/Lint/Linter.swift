@@ -257,7 +257,9 @@ public struct Linter: Sendable {
         defer { currentLayoutScreen = nil }
         for screen in screens {
             currentLayoutScreen = screen
-            let frames = StepGeometry.targetFrames(of: step, targets: targets, on: screen)
+            // The targets were looked up once for the step; each frame is the one the runtime and
+            // preview show (`TargetLayout.shownFrame`, as `StepGeometry.targetFrames` gives it).
+            let frames = highlighted.map { TargetLayout.shownFrame(of: $0, on: screen, targets: targets, scrollAnchor: step.scrollAnchor) }
             for (target, frame) in zip(highlighted, frames) {
                 checkPosition(target, frame: frame, step: step, range: range, screen: screen)
                 if step.advance.contains(.tapTarget) { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
@@ -272,7 +274,8 @@ public struct Linter: Sendable {
             let size = sizesByWidth[widest] ?? TipSize(step: step, texts: texts, widest: widest)
             sizesByWidth[widest] = size
             checkLines(size, step: step, range: range, screen: screen)
-            let placement = StepGeometry(step: step, frames: frames, cutouts: cutouts, screen: screen, size: size).placement
+            // `StepGeometry`'s placement, without copying the tip's size into one per screen.
+            let placement = StepGeometry.placement(of: step, frames: frames, cutouts: cutouts, screen: screen, size: size)
             if options.recordsLayouts {
                 layouts.append(StepLayout(guide: currentGuide, tour: currentTour, step: step.id, screen: screen,
                                           targetFrames: frames, cutouts: step.overlay == nil ? [] : cutouts, placement: placement))
