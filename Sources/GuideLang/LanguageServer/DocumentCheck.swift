@@ -49,6 +49,8 @@ public struct DocumentCheck: Sendable {
     /// imported file and show when it is open.
     static func documentDiagnostics(_ diagnostics: [Diagnostic], in compilation: Compilation) -> [Diagnostic] {
         var shown: [Diagnostic] = []
+        // Imported files are named from the document's folder where they lie below it, as imports spell them.
+        let folder = PathArithmetic.directory(of: compilation.files[0].path) + "/"
         for diagnostic in diagnostics {
             let index = diagnostic.range.fileID.index
             if index == 0 { shown.append(diagnostic); continue }
@@ -56,8 +58,6 @@ public struct DocumentCheck: Sendable {
                   let use = importInDocument(leadingTo: index, in: compilation) else { continue }
             let file = compilation.files[index]
             let place = file.location(of: diagnostic.range.start)
-            // Named from the document's folder where it lies below it, as the import spells it.
-            let folder = PathArithmetic.directory(of: compilation.files[0].path) + "/"
             let name = file.path.hasPrefix(folder) ? String(file.path.dropFirst(folder.count)) : file.path
             shown.append(Diagnostic(
                 diagnostic.code, at: use, "in imported file '\(name)': \(diagnostic.message)", severity: diagnostic.severity,

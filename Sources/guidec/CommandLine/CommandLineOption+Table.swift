@@ -57,10 +57,11 @@ extension CommandLineOption {
         }),
         summary: "report CODE as an error (repeatable)")
 
-    /// The code `text` names, in any case, or the usage error with the closest code.
-    private static func diagnosticCode(_ text: String, spelling: String) throws(UsageError) -> DiagnosticCode {
+    /// The code `text` names (a code in any case, or a rule name), or the usage error with the
+    /// closest spelling; `spelling` is the option that took it, nil for an operand (`explain`).
+    static func diagnosticCode(_ text: String, spelling: String?) throws(UsageError) -> DiagnosticCode {
         guard let code = DiagnosticCode.named(text) else {
-            throw UsageError("'\(spelling)' names no diagnostic code '\(text)'",
+            throw UsageError((spelling.map { "'\($0)' names " } ?? "") + "no diagnostic code '\(text)'",
                              suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
         }
         return code

@@ -36,13 +36,16 @@ struct CommandLineOption: Sendable {
         }
 
         /// A value `parse` reads as a `Parsed`, which `set` stores; one it cannot read gets the
-        /// same usage error as a missing one, which says what the option takes.
+        /// same usage error as a missing one, which says what the option takes, with the closest
+        /// of `candidates` as a did-you-mean.
         static func parsed<Parsed>(
-            placeholder: String, expectation: String, _ parse: @escaping @Sendable (String) -> Parsed?,
+            placeholder: String, expectation: String, candidates: [String] = [], _ parse: @escaping @Sendable (String) -> Parsed?,
             set: @escaping @Sendable (inout ParsedArguments, Parsed) -> Void
         ) -> Value {
             Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
-                guard let value = parse(text) else { throw UsageError("'\(spelling)' \(expectation)") }
+                guard let value = parse(text) else {
+                    throw UsageError("'\(spelling)' \(expectation)", suggesting: Suggestion.didYouMean(text, among: candidates))
+                }
                 set(&arguments, value)
             }
         }
@@ -57,13 +60,8 @@ struct CommandLineOption: Sendable {
         static func choice<Choice: Sendable>(
             _ choices: [(name: String, value: Choice)], placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
         ) -> Value {
-            let expectation = "takes " + listed(choices.map(\.name))
-            return Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
-                guard let value = choices.first(where: { $0.name == text })?.value else {
-                    throw UsageError("'\(spelling)' \(expectation)", suggesting: Suggestion.didYouMean(text, among: choices.map(\.name)))
-                }
-                set(&arguments, value)
-            }
+            parsed(placeholder: placeholder, expectation: "takes " + listed(choices.map(\.name)), candidates: choices.map(\.name),
+                   { text in choices.first { $0.name == text }?.value }, set: set)
         }
 
         /// Every case of `Choice`, by its raw value.

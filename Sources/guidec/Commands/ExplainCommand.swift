@@ -19,10 +19,7 @@ enum ExplainCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard !arguments.operands.isEmpty else { throw UsageError("'explain' needs a diagnostic code such as GL0301") }
         guard arguments.operands.count == 1, let text = arguments.operands.first else { throw UsageError("explain takes one code") }
-        guard let code = DiagnosticCode.named(text) else {
-            throw UsageError("no diagnostic code '\(text)'",
-                             suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
-        }
+        let code = try CommandLineOption.diagnosticCode(text, spelling: nil)
         switch arguments.explanationFormat {
         case .markdown: Terminal.standardOutput(DiagnosticExplanation.text(for: code))
         case .text: Terminal.standardOutput(DiagnosticExplanation.terminalText(for: code, usesColor: arguments.color.colorsStandardOutput))
