@@ -4,7 +4,9 @@ import Testing
 /// A timing-free guard against quadratic paths: valgrind counts the instructions `guidec lint`
 /// executes on a generated program of N guides and of 4N guides; linear work grows about 4
 /// times, a quadratic path 16 times. Instruction counts are repeatable on a busy machine, so
-/// the bound can be tight without being flaky.
+/// the bound can be tight without being flaky. The tests run one at a time, each on a thread of its
+/// own: valgrind runs of minutes must not hold the cooperative pool or starve each other.
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct ComplexityGuardTests {
     static let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first { FileManager.default.isExecutableFile(atPath: $0) }
 

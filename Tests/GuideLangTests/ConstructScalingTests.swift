@@ -13,7 +13,7 @@ import Testing
 /// rest is only counted, so doubling such an input may cost little more (`minimumRatio` says how
 /// little); the sizes are chosen so that the old quadratic paths cost several times the capped
 /// work, so they would still show.
-@Suite(.serialized)
+@Suite(.serialized, .onAThreadOfItsOwn)
 struct ConstructScalingTests {
     /// An input shape: what to run on it, its base size, and the files it is made of at size n.
     struct Construct: CustomTestStringConvertible, Sendable {

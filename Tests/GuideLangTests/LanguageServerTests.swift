@@ -318,7 +318,7 @@ struct LanguageServerCommandTests {
 
     /// A request sent while a long check runs (a large document, linted) is answered before
     /// that check ends.
-    @Test(.timeLimit(.minutes(5)))
+    @Test(.timeLimit(.minutes(5)), .onAThreadOfItsOwn)
     func requestsAreAnsweredWhileALongCheckRuns() throws {
         let small = "file:///nowhere/a.guide"
         let large = "file:///nowhere/b.guide"
@@ -336,7 +336,7 @@ struct LanguageServerCommandTests {
     /// 100 ranged changes in one message cost about what one does: the instructions of a
     /// session that opens a 500 KB document and changes it, counted by valgrind (repeatable on a
     /// busy machine). Applying each change to a copy of the whole document cost 3.4 times as much.
-    @Test(HeavyTests.enabled, .enabled(if: ComplexityGuardTests.valgrind != nil), .timeLimit(.minutes(20)))
+    @Test(HeavyTests.enabled, .enabled(if: ComplexityGuardTests.valgrind != nil), .timeLimit(.minutes(20)), .onAThreadOfItsOwn)
     func rangedChangesCostAboutOnePassOverTheDocument() throws {
         let line = "// a comment line of a large document, thirty-odd bytes\n"
         let text = "guide hello {\n  title: \"Hello\"\n  pages { page one { title: \"One\" } }\n}\n" + String(repeating: line, count: 500_000 / line.utf8.count)
@@ -379,7 +379,7 @@ struct LanguageServerCommandTests {
 /// The session is `Fixtures/lsp-client/session.py`.
 /// The time limit is a hang detector: the first run also installs the client from PyPI, which
 /// can wait for the other suites' installs on a busy machine.
-@Suite(.timeLimit(.minutes(15)))
+@Suite(.timeLimit(.minutes(15)), .onAThreadOfItsOwn)
 struct LanguageServerClientTests {
     @Test func aRealClientGetsDiagnosticsQuickFixesAndFormatting() throws {
         let environment = try SchemaValidationPython.environment(

@@ -22,7 +22,7 @@ import Testing
 ///   built until the tree changes;
 /// - `pre-commit install-hooks` builds guidec: the one build of the run (a minute or two on two
 ///   cores; nothing when cached). Every test then commits in its own scratch repository.
-@Suite("pre-commit hooks", .serialized)
+@Suite("pre-commit hooks", .serialized, .onAThreadOfItsOwn)
 struct PreCommitHookTests {
     /// A clean guide passes both hooks; its import, in a sibling folder, is read from disk when only
     /// the importing file is staged (the hooks' `--import-root=.`); files that do not end in

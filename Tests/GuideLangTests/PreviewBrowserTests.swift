@@ -14,7 +14,7 @@ import Testing
 /// Heavy (a browser start and a few hundred browser commands); without Chromium and
 /// chromedriver on the machine the tests are reported as skipped. The time limit is a hang
 /// detector: the first run also installs Selenium from PyPI.
-@Suite(.serialized, HeavyTests.enabled,
+@Suite(.serialized, .onAThreadOfItsOwn, HeavyTests.enabled,
        .enabled(if: BrowserSession.tools != nil, Comment(rawValue: BrowserSession.missingBrowser)),
        .timeLimit(.minutes(20)))
 struct PreviewBrowserTests {
