@@ -32,10 +32,12 @@ let package = Package(
         .target(name: "GuideLang", dependencies: ["GuideIR", "GuideLayout"]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
         .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuidePreview"]),
+        // A process the storage tests kill mid-save (SIGKILL), to prove the file store's atomicity.
+        .executableTarget(name: "StateStoreWriter", dependencies: ["GuideRuntime", "GuideRuntimeStorage"], path: "Tests/StateStoreWriter"),
         .testTarget(
             name: "GuideLangTests",
-            // guidec is a dependency so that the command-line tests can run the built binary.
-            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "guidec"],
+            // guidec and StateStoreWriter are dependencies so that the tests can run the built binaries.
+            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "guidec", "StateStoreWriter"],
             // Fixtures and goldens are read from the source tree (#filePath) so that recording
             // a golden writes it where git sees it.
             exclude: ["Fixtures"]

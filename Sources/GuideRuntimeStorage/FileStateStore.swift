@@ -5,7 +5,12 @@ import GuideRuntime
 /// replaces the file atomically (a temporary file beside it, flushed to the disk, then renamed
 /// over it), so a process killed mid-save leaves the previous state or the new one, never half.
 /// A file that cannot be read (damaged, or written by a newer runtime) is reported, kept beside
-/// it as `NAME.unreadable` for a person to look at, and replaced by a fresh state.
+/// it as `NAME.unreadable` (`NAME.unreadable-2` and on when that is taken: an earlier copy is
+/// never overwritten) for a person to look at, and replaced by a fresh state.
+///
+/// Temporary files are hidden, unique names (`.NAME.PID.XXXXXX`), so two stores of one file,
+/// in one process or two, never write into the same one; `load` removes those that a killed
+/// process left behind.
 public struct FileStateStore: GuideStateStore, Sendable {
     /// The file's path.
     public let path: String
@@ -16,11 +21,15 @@ public struct FileStateStore: GuideStateStore, Sendable {
     /// The largest file read: a state is a few kilobytes, so a larger file is not one.
     public static let maximumBytes = 64 * 1024 * 1024
 
-    /// Where a file that could not be read is kept.
+    /// Where a file that could not be read is kept first; later ones get `-2`, `-3` and on.
     public var setAsidePath: String { path + ".unreadable" }
+
+    /// The most copies of unreadable files kept: past it, the state is replaced without one.
+    public static let maximumSetAsideCopies = 100
 
     /// The state in the file (fresh when there is none), and what was wrong with it.
     public mutating func load() -> (state: RuntimeState, problems: [StoreProblem]) {
+        removeAbandonedTemporaryFiles()
         let bytes: [UInt8]
         switch Self.read(path) {
         case .missing: return (RuntimeState(), [])
@@ -29,20 +38,70 @@ public struct FileStateStore: GuideStateStore, Sendable {
         case .bytes(let read): bytes = read
         }
         var result = RuntimeStateCoding.decode(bytes)
-        if result.problems.contains(where: { $0.kind == .corrupt || $0.kind == .futureVersion }) {
+        if let index = result.problems.firstIndex(where: { $0.kind == .corrupt || $0.kind == .futureVersion }) {
             // Kept for a person to look at, then replaced, so the next launch reads a good file.
-            _ = rename(path, setAsidePath)
+            switch setAside() {
+            case .kept(let copy): result.problems[index].message += "; kept as \(copy)"
+            case .notKept(let problem): result.problems.append(problem)
+            }
             if let problem = save(result.state) { result.problems.append(problem) }
         }
         return result
     }
 
+    /// Moves the unreadable file to the first free set-aside name. A hard link claims the name
+    /// only if it is free (a rename would replace an earlier copy); where links are refused,
+    /// a rename to a name seen free.
+    private func setAside() -> SetAside {
+        for copy in 1...Self.maximumSetAsideCopies {
+            let candidate = copy == 1 ? setAsidePath : setAsidePath + "-\(copy)"
+            if link(path, candidate) == 0 {
+                unlink(path)
+                return .kept(candidate)
+            }
+            if errno == EEXIST { continue }
+            if access(candidate, F_OK) != 0, errno == ENOENT, rename(path, candidate) == 0 { return .kept(candidate) }
+            return .notKept(StoreProblem(.ioFailure, "cannot keep the unreadable \(path) as \(candidate): \(Self.errorText())"))
+        }
+        return .notKept(StoreProblem(.ioFailure,
+            "\(Self.maximumSetAsideCopies) unreadable copies of \(path) are kept already; this one was replaced without a copy"))
+    }
+
+    /// Where an unreadable file went.
+    private enum SetAside {
+        case kept(String)
+        case notKept(StoreProblem)
+    }
+
+    /// The folder of the file and the start of its temporary files' names.
+    private var temporaryPlace: (folder: String, prefix: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "." : folder, "." + (path as NSString).lastPathComponent + ".")
+    }
+
+    /// Removes temporary files of this store's file whose process has ended (killed mid-save).
+    private func removeAbandonedTemporaryFiles() {
+        let (folder, prefix) = temporaryPlace
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            // `.NAME.PID.XXXXXX`: the process id, then mkstemp's six characters.
+            let parts = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[1].count == 6, let process = pid_t(parts[0]) else { continue }
+            if process != getpid(), kill(process, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
     /// Replaces the file with `state`, atomically.
     public mutating func save(_ state: RuntimeState) -> StoreProblem? {
         let bytes = RuntimeStateCoding.encode(state)
-        let temporary = path + ".\(getpid()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return StoreProblem(.ioFailure, "cannot create \(temporary): \(Self.errorText())") }
+        let (folder, prefix) = temporaryPlace
+        // A name of its own (mkstemp creates it exclusively), so concurrent saves never share one.
+        var template = Array("\(folder)/\(prefix)\(getpid()).XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return StoreProblem(.ioFailure, "cannot create a temporary file beside \(path): \(Self.errorText())") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp makes the file private to its owner; the state file is as readable as any other.
+        _ = fchmod(descriptor, 0o644)
         var written = 0
         while written < bytes.count {
             let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -69,10 +128,10 @@ public struct FileStateStore: GuideStateStore, Sendable {
             return StoreProblem(.ioFailure, message)
         }
         // The rename itself reaches the disk with its folder.
-        let folder = open((path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent, O_RDONLY)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
+        let folderDescriptor = open(folder, O_RDONLY)
+        if folderDescriptor >= 0 {
+            _ = fsync(folderDescriptor)
+            close(folderDescriptor)
         }
         return nil
     }

@@ -3,7 +3,8 @@ import GuideRuntime
 
 /// A store that keeps the state in `UserDefaults` (Foundation has it on Linux too), as the
 /// bytes of `RuntimeStateCoding` under one key, so it reads and recovers exactly as the file
-/// store does: a value that is not a state is reported, kept under `KEY.unreadable` and replaced.
+/// store does: a value that is not a state is reported, kept under `KEY.unreadable` (or the first
+/// free of `KEY.unreadable-2` and on, so an earlier copy is never overwritten) and replaced.
 public struct UserDefaultsStateStore: GuideStateStore, @unchecked Sendable {
     /// The defaults written to (`UserDefaults` is thread-safe, but not marked `Sendable`).
     public let defaults: UserDefaults
@@ -24,8 +25,17 @@ public struct UserDefaultsStateStore: GuideStateStore, @unchecked Sendable {
         if !(value is Data) {
             result = (RuntimeState(), [StoreProblem(.corrupt, "the value under '\(key)' is not data")])
         }
-        if result.problems.contains(where: { $0.kind == .corrupt || $0.kind == .futureVersion }) {
-            defaults.set(value, forKey: key + ".unreadable")
+        if let index = result.problems.firstIndex(where: { $0.kind == .corrupt || $0.kind == .futureVersion }) {
+            let kept = (1...FileStateStore.maximumSetAsideCopies).lazy
+                .map { [key] in $0 == 1 ? key + ".unreadable" : key + ".unreadable-\($0)" }
+                .first { defaults.object(forKey: $0) == nil }
+            if let kept {
+                defaults.set(value, forKey: kept)
+                result.problems[index].message += "; kept under '\(kept)'"
+            } else {
+                result.problems.append(StoreProblem(.ioFailure,
+                    "\(FileStateStore.maximumSetAsideCopies) unreadable values of '\(key)' are kept already; this one was replaced without a copy"))
+            }
             if let problem = save(result.state) { result.problems.append(problem) }
         }
         return result

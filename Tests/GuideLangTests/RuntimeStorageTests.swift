@@ -111,6 +111,101 @@ struct RuntimeStorageTests {
         #expect(store.load().problems.isEmpty)
     }
 
+    /// A second and a third unreadable value never replace the copy of the first: each is kept
+    /// under a name of its own, which its problem names.
+    @Test func unreadableCopiesAreNeverOverwritten() throws {
+        let path = try Self.scratch()
+        let contents = ["first", "second", "third"]
+        var kept: [String] = []
+        for garbage in contents {
+            try Data(garbage.utf8).write(to: URL(fileURLWithPath: path))
+            var store = FileStateStore(path: path)
+            let problems = store.load().problems
+            #expect(problems.map(\.kind) == [.corrupt])
+            kept.append(try #require(problems.first?.message.components(separatedBy: "; kept as ").dropFirst().first, "\(problems)"))
+        }
+        #expect(kept == [path + ".unreadable", path + ".unreadable-2", path + ".unreadable-3"])
+        for (copy, garbage) in zip(kept, contents) { #expect(try String(contentsOfFile: copy, encoding: .utf8) == garbage) }
+
+        let suite = "guidec-runtime-tests-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        var store = UserDefaultsStateStore(defaults: defaults, key: "state")
+        for garbage in contents {
+            defaults.set(garbage, forKey: "state")
+            #expect(store.load().problems.map(\.kind) == [.corrupt])
+        }
+        #expect(["state.unreadable", "state.unreadable-2", "state.unreadable-3"].map { defaults.string(forKey: $0) } == contents)
+    }
+
+    /// Two stores of one file saving at once on two threads never share a temporary file: every
+    /// save succeeds and the file is always a whole state.
+    @Test func concurrentSavesOfOneFileNeverMix() async throws {
+        let path = try Self.scratch()
+        let failures = await withTaskGroup(of: [StoreProblem].self) { group in
+            for writer in 0..<2 {
+                group.addTask(executorPreference: ThreadPerJobExecutor.shared) {
+                    var store = FileStateStore(path: path)
+                    var state = Self.sample
+                    // Many events make each write long enough for the two to overlap.
+                    for second in 0..<2_000 { state.events.record("writer-\(writer)", at: Double(second)) }
+                    var problems: [StoreProblem] = []
+                    for round in 0..<100 {
+                        state.guides["writer-\(writer)"] = GuideRecord(version: 1, displaySeconds: Double(round))
+                        if let problem = store.save(state) { problems.append(problem) }
+                    }
+                    return problems
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        var store = FileStateStore(path: path)
+        let loaded = store.load()
+        #expect(loaded.problems.isEmpty)
+        #expect(loaded.state.guides["writer-0"]?.displaySeconds == 99 || loaded.state.guides["writer-1"]?.displaySeconds == 99)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: (path as NSString).deletingLastPathComponent) == ["guides.json"])
+    }
+
+    /// Killed with SIGKILL at random moments while it saves over and over, a writer loses at most
+    /// the save under way: the file always reads back without a problem, every other guide's
+    /// state is intact, and the next load removes the killed writer's temporary file.
+    @Test(.onAThreadOfItsOwn, .timeLimit(.minutes(10)))
+    func aWriterKilledMidSaveLosesAtMostThatSave() throws {
+        let path = try Self.scratch()
+        let folder = (path as NSString).deletingLastPathComponent
+        var setup = FileStateStore(path: path)
+        #expect(setup.save(Self.sample) == nil)
+        let writer = CommandLineTests.binary.deletingLastPathComponent().appendingPathComponent("StateStoreWriter")
+        // Fixed delays spread over the writer's start-up and its saves (each an fsync or two).
+        var seed: UInt64 = 20_261_201
+        var previous = 0
+        for round in 0..<30 {
+            let process = Process()
+            process.executableURL = writer
+            process.arguments = [path, "killed"]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            usleep(useconds_t(5_000 + (seed >> 33) % 120_000))
+            kill(process.processIdentifier, SIGKILL)
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer stopped by itself")
+            let acknowledged = printed.split(separator: "\n").last.flatMap { Int($0) } ?? previous
+            var store = FileStateStore(path: path)
+            let loaded = store.load()
+            #expect(loaded.problems.isEmpty, "round \(round): \(loaded.problems)")
+            let saved = Int(loaded.state.guides["killed"]?.displaySeconds ?? 0)
+            #expect(saved == acknowledged || saved == acknowledged + 1, "round \(round): \(saved) saved, \(acknowledged) acknowledged")
+            for (guide, record) in Self.sample.guides { #expect(loaded.state.guides[guide] == record, "round \(round): \(guide)") }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["guides.json"], "round \(round)")
+            previous = saved
+        }
+        #expect(previous > 30, "the writer saved only \(previous) times in 30 rounds")
+    }
+
     @Test func inMemoryStoreReadsAsAFileWould() {
         var store = InMemoryStateStore()
         #expect(store.load().state == RuntimeState())
