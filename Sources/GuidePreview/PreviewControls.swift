@@ -9,12 +9,19 @@ public struct PreviewControls: Equatable, Sendable {
     public var forward: String?
     /// Whether `forward` ends the guide (a last page's or step's Done).
     public var forwardFinishes: Bool
+    /// What the runtime reports as the way forward's trigger (docs/ir.md, "Events the player
+    /// reports"): `next`, `swipe` or `done` for a page; `done`, `button`, `tapAnywhere`,
+    /// `tapTarget`, `after` or `event` for a step (its Done, else its button, else its first trigger).
+    public var forwardTrigger: String
     /// The close control's accessibility label.
     public var close: String?
     /// The actions: id, label and what follows (`next`, `end`, `stay`).
     public var actions: [Action]
     /// What a tap on the overlay does: `advance`, `end` or `nothing` (pages: `nothing`).
     public var overlayTap: String
+    /// The trigger the runtime reports when a tap on the overlay advances: `tapAnywhere` for a
+    /// step that advances on any tap, else `overlay`.
+    public var overlayTrigger: String
     /// The progress text as drawn, or nil.
     public var progress: String?
 
@@ -30,14 +37,17 @@ public struct PreviewControls: Equatable, Sendable {
 
     /// Creates controls.
     public init(back: String? = nil, skip: String? = nil, forward: String? = nil, forwardFinishes: Bool = false,
-                close: String? = nil, actions: [Action] = [], overlayTap: String = "nothing", progress: String? = nil) {
+                forwardTrigger: String = "next", close: String? = nil, actions: [Action] = [], overlayTap: String = "nothing", overlayTrigger: String = "overlay",
+                progress: String? = nil) {
         self.back = back
         self.skip = skip
         self.forward = forward
         self.forwardFinishes = forwardFinishes
+        self.forwardTrigger = forwardTrigger
         self.close = close
         self.actions = actions
         self.overlayTap = overlayTap
+        self.overlayTrigger = overlayTrigger
         self.progress = progress
     }
 }

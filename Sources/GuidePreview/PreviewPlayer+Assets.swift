@@ -119,7 +119,8 @@ extension PreviewPlayer {
             var controls = element("div", { id: "player-controls", role: "group", "aria-label": "the guide's controls" });
             var events = element("ol", { id: "player-events", "aria-label": "what the app would be told" });
             var help = element("p", { "class": "player-help" },
-              "Keys: \\u2192 the way forward, \\u2190 back, Esc close (or skip), Home restart. " +
+              "Keys: \\u2192 the way forward, \\u2190 back (the other way round in a right-to-left locale), " +
+              "Esc close (or skip), Home restart. " +
               "A click on the picture is a tap on the overlay.");
             [bar, state, progress, stage, controls, help, events].forEach(function (node) { root.appendChild(node); });
             root.hidden = false;
@@ -140,7 +141,8 @@ extension PreviewPlayer {
 
             function report(name, detail) {
               var item = currentItem();
-              var text = name + " " + (item.tour === null ? item.id : item.tour + "." + item.id) + (detail ? " " + detail : "");
+              var where = name === "guideShown" ? walk.guide.id : item.tour === null ? item.id : item.tour + "." + item.id;
+              var text = name + " " + where + (detail ? " " + detail : "");
               events.appendChild(element("li", { "data-event": name, "data-detail": detail || "" }, text));
             }
 
@@ -182,11 +184,13 @@ extension PreviewPlayer {
               return node;
             }
 
-            // What the way forward does: the next item, or the end of the guide after its last.
+            // What the way forward does: the next item, or the end of the guide after its last. The
+            // events are the runtime's (docs/runtime.md): `advanced` with its trigger, and at the end
+            // `completed` with it instead.
             function forward(trigger) {
               if (walk.status !== "playing") { return; }
-              report("advanced", trigger);
               if (walk.position + 1 < walk.guide.items.length) {
+                report("advanced", trigger);
                 walk.position += 1;
                 show();
               } else {
@@ -273,14 +277,14 @@ extension PreviewPlayer {
               (shown.actions || []).forEach(function (action) {
                 button("player-action-" + action.id, "action", action.label, function () {
                   report("action", action.id);
-                  if (action.then === "next") { forward("action " + action.id); }
-                  else if (action.then === "end") { end("action " + action.id); }
+                  if (action.then === "next") { forward("action"); }
+                  else if (action.then === "end") { end("action"); }
                 }, true);
               });
               var last = walk.position + 1 === walk.guide.items.length;
               var hasLabel = shown.forward !== null && shown.forward !== undefined;
               button("player-forward", "forward", hasLabel ? shown.forward : (last ? "Finish" : "Next"), function () {
-                forward(hasLabel ? "button" : "trigger");
+                forward(shown.forwardTrigger);
               }, hasLabel);
               if (shown.close !== null && shown.close !== undefined) {
                 var close = button("player-close", "close", "\\u00D7", function () { end("close"); }, true);
@@ -291,6 +295,7 @@ extension PreviewPlayer {
             function start() {
               walk = { guide: guideByID[guidePicker.select.value] || guides[0], position: 0, status: "playing", origin: null };
               while (events.firstChild) { events.removeChild(events.firstChild); }
+              report("guideShown");
               show();
             }
 
@@ -300,7 +305,7 @@ extension PreviewPlayer {
             stage.addEventListener("click", function () {
               var shown = currentControls();
               if (!shown || walk.status !== "playing") { return; }
-              if (shown.overlayTap === "advance") { forward("overlay"); }
+              if (shown.overlayTap === "advance") { forward(shown.overlayTrigger); }
               else if (shown.overlayTap === "end") { end("overlay"); }
             });
             document.addEventListener("keydown", function (event) {
@@ -308,9 +313,14 @@ extension PreviewPlayer {
               if (target && (target.tagName === "SELECT" || target.tagName === "INPUT" || target.tagName === "TEXTAREA")) { return; }
               if (event.altKey || event.ctrlKey || event.metaKey) { return; }
               var shown = currentControls();
-              if (event.key === "ArrowRight") {
-                if (walk.status === "playing" && shown) { forward(shown.forward !== null && shown.forward !== undefined ? "button" : "trigger"); }
-              } else if (event.key === "ArrowLeft") {
+              // A right-to-left picture reads from the right: its way forward is the left arrow.
+              var figure = currentItem().pictures[screenPicker.select.value];
+              var mirrored = figure ? data.pictures[figure.id].rightToLeft === true : false;
+              var forwardKey = mirrored ? "ArrowLeft" : "ArrowRight";
+              var backKey = mirrored ? "ArrowRight" : "ArrowLeft";
+              if (event.key === forwardKey) {
+                if (walk.status === "playing" && shown) { forward(shown.forwardTrigger); }
+              } else if (event.key === backKey) {
                 back();
               } else if (event.key === "Escape") {
                 if (shown && shown.close !== null && shown.close !== undefined) { end("close"); }

@@ -30,6 +30,7 @@ public enum PreviewPlayer {
                     pictures.dynamicKey(scene.picture.fileName)
                     pictures.object { picture in
                         picture.key("screenName"); picture.string(scene.screenName)
+                        picture.key("rightToLeft"); picture.bool(scene.isRightToLeft)
                         picture.key("controls"); write(scene.controls, into: &picture)
                     }
                 }
@@ -40,13 +41,14 @@ public enum PreviewPlayer {
     }
 
     /// A picture's controls as the player reads them: `back`, `skip`, `forward`, `close` and
-    /// `progress` (a text or null), `forwardFinishes`, `actions` and `overlayTap`.
+    /// `progress` (a text or null), `forwardFinishes`, `forwardTrigger`, `actions`, `overlayTap` and `overlayTrigger`.
     private static func write(_ controls: PreviewControls, into json: inout JSONWriter) {
         json.object { json in
             json.key("back"); json.string(controls.back)
             json.key("skip"); json.string(controls.skip)
             json.key("forward"); json.string(controls.forward)
             json.key("forwardFinishes"); json.bool(controls.forwardFinishes)
+            json.key("forwardTrigger"); json.string(controls.forwardTrigger)
             json.key("close"); json.string(controls.close)
             json.key("actions")
             json.array { list in
@@ -59,6 +61,7 @@ public enum PreviewPlayer {
                 }
             }
             json.key("overlayTap"); json.string(controls.overlayTap)
+            json.key("overlayTrigger"); json.string(controls.overlayTrigger)
             json.key("progress"); json.string(controls.progress)
         }
     }

@@ -50,7 +50,7 @@ extension PreviewSceneBuilder {
         let forward = isLast ? pages.buttons.done : pages.buttons.next
         let controls = PreviewControls(
             skip: isLast ? nil : pages.buttons.skip.map(string), forward: forward.map(string), forwardFinishes: isLast,
-            close: pages.buttons.close.map(string), overlayTap: "nothing",
+            forwardTrigger: isLast ? "done" : pages.buttons.next == nil ? "swipe" : "next", close: pages.buttons.close.map(string), overlayTap: "nothing",
             progress: nil)
         return PreviewScene(
             picture: pictureID(guide: guide.id, tour: nil, item: page.id, screen: screen), screenName: screen.name,

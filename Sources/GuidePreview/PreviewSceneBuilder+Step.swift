@@ -82,12 +82,27 @@ extension PreviewSceneBuilder {
     private func controls(of step: IRStep, stepIndex: Int, of count: Int) -> PreviewControls {
         var forward: IRText?
         for case .button(let label) in step.advance { forward = label }
+        let isLast = stepIndex == count - 1
+        // As the runtime names it: the last step's Done, else a button, else the first trigger.
+        let trigger: String
+        if isLast, step.controls.done != nil {
+            trigger = "done"
+        } else if forward != nil {
+            trigger = "button"
+        } else {
+            switch step.advance.first {
+            case .tapTarget?: trigger = "tapTarget"
+            case .after?: trigger = "after"
+            case .event?: trigger = "event"
+            case .tapAnywhere?, .button?, nil: trigger = "tapAnywhere"
+            }
+        }
         forward = step.controls.done ?? forward
         return PreviewControls(
             back: step.controls.back.map(string), skip: step.controls.skip.map(string), forward: forward.map(string),
-            forwardFinishes: stepIndex == count - 1, close: step.controls.close.map(string),
+            forwardFinishes: isLast, forwardTrigger: trigger, close: step.controls.close.map(string),
             actions: step.actions.map { .init(id: $0.id, label: string($0.label), then: $0.then) },
-            overlayTap: step.overlayTap, progress: step.progress.map { progressText($0, stepIndex: stepIndex, of: count) })
+            overlayTap: step.overlayTap, overlayTrigger: step.advance.contains(.tapAnywhere) ? "tapAnywhere" : "overlay", progress: step.progress.map { progressText($0, stepIndex: stepIndex, of: count) })
     }
 
     /// A progress text with `{current}` and `{total}` filled in.

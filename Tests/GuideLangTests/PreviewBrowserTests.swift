@@ -58,6 +58,11 @@ struct PreviewBrowserTests {
                 add(BrowserSession.step("state"), "\(label), past its last item") {
                     walk.differences(endedAt: last, status: "completed", origin: nil, from: $0)
                 }
+                // Straight through by clicks: the event log is what GuideRuntime's player reports.
+                add(BrowserSession.step("click", [("id", .string("player-restart"))]), "\(label): restarting")
+                for _ in walk.items { add(BrowserSession.step("click", [("id", .string("player-forward"))]), "\(label): clicking forward") }
+                let forwardEvents = RuntimeEventWalk.events(of: guide, forwardCount: walk.items.count)
+                add(BrowserSession.step("state"), "\(label), clicked to its end") { Self.events(of: $0, are: forwardEvents) }
                 // Out through Skip, and through the close control, at the first item that has
                 // each, reached by clicking the way forward.
                 for (control, origin) in [("skip", "skip"), ("close", "close")] {
@@ -69,7 +74,8 @@ struct PreviewBrowserTests {
                     add(BrowserSession.step("click", [("id", .string("player-\(control)"))]), "\(label): \(control)")
                     add(BrowserSession.step("state"), "\(label), after \(control) at \(Self.name(of: item))") {
                         walk.differences(endedAt: item, status: "dismissed", origin: origin, from: $0)
-                            + Self.lastEvent(of: $0, is: ["dismissed", origin])
+                            + Self.events(of: $0, are: RuntimeEventWalk.events(of: guide, forwardCount: position,
+                                                                               ending: control == "skip" ? .skip : .close))
                     }
                 }
             }
@@ -257,9 +263,10 @@ struct PreviewBrowserTests {
     }
 
     /// A difference when the last event the player listed is not `expected` (name and detail).
-    static func lastEvent(of result: JSONValue, is expected: [String]) -> [String] {
-        let last = result["events"]?.arrayValue?.last?.arrayValue?.compactMap(\.stringValue)
-        return last == expected ? [] : ["the last event is \(last ?? []), expected \(expected)"]
+    /// The player's event log (`[event, detail]` per line) against the runtime's for the same walk.
+    static func events(of result: JSONValue, are expected: [[String]]) -> [String] {
+        let logged = (result["events"]?.arrayValue ?? []).map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
+        return logged == expected ? [] : ["the player logged \(logged), GuideRuntime reports \(expected)"]
     }
 
     /// "page welcome" or "tour main, step login".
