@@ -75,10 +75,12 @@ struct DiagnosticDocument: Sendable {
             fixed: try files(lines[(fixed + 1)...], stem: stem))
     }
 
-    /// The backticks that close a block opened by `line`, if it opens a ```guide block.
+    /// The backticks that close a block opened by `line`, if it opens a ```guide block (or a
+    /// ```json block: a scenario of `guidec simulate`).
     private static func fence(_ line: String) -> String? {
         let ticks = line.prefix { $0 == "`" }
-        return ticks.count >= 3 && line.dropFirst(ticks.count) == "guide" ? String(ticks) : nil
+        let language = line.dropFirst(ticks.count)
+        return ticks.count >= 3 && (language == "guide" || language == "json") ? String(ticks) : nil
     }
 
     /// The files of one example: blocks, each named by a `<!-- file: NAME -->` line above it or,
