@@ -30,6 +30,9 @@ public struct Scenario: Sendable {
     public enum Action: Equatable, Sendable {
         /// The app launches (a guide on screen was killed with the app): the decision at launch.
         case launch
+        /// The app is deleted and installed again: nothing is remembered, nothing shows until
+        /// the next launch.
+        case reinstall
         /// A screen of the app appears, by its id in the document.
         case screen(String)
         /// Time passes, in seconds.
@@ -52,7 +55,7 @@ public struct Scenario: Sendable {
         /// Whether two actions are the same.
         public static func == (left: Action, right: Action) -> Bool {
             switch (left, right) {
-            case (.launch, .launch): true
+            case (.launch, .launch), (.reinstall, .reinstall): true
             case (.screen(let a), .screen(let b)), (.event(let a), .event(let b)), (.targetMissing(let a), .targetMissing(let b)): a == b
             case (.advanceClock(let a), .advanceClock(let b)): a == b
             case (.set(let a), .set(let b)): a.map(\.id) == b.map(\.id) && a.map(\.value) == b.map(\.value)

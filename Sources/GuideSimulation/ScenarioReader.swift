@@ -8,9 +8,9 @@ import GuideRuntime
 /// diagnostic at its line and column (GL1301 to GL1305), with the closest name where one was
 /// misspelt, and a scenario with an error is not played.
 public enum ScenarioReader {
-    /// The kinds of step, as a step's one key (or, for `launch`, the step itself) names them.
+    /// The kinds of step, as a step's one key (or, for `launch` and `reinstall`, the step itself) names them.
     public static let stepKinds = [
-        "launch", "screen", "advance-clock", "set", "event", "tap", "swipe", "action", "frames", "target-missing",
+        "launch", "reinstall", "screen", "advance-clock", "set", "event", "tap", "swipe", "action", "frames", "target-missing",
         "rotate", "device", "text-size", "expect",
     ]
     /// The keys of the scenario object.
@@ -198,6 +198,7 @@ private struct Reading {
         func make(_ action: Scenario.Action) -> Scenario.Step { Scenario.Step(action: action, text: text, range: range(element.range)) }
         if let word = element.value.stringValue {
             if word == "launch" { return make(.launch) }
+            if word == "reinstall" { return make(.reinstall) }
             if ScenarioReader.stepKinds.contains(word) {
                 report(Diagnostic(.invalidScenarioValue, at: range(element.range), "the step '\(word)' takes a value",
                                   help: ["write it as {\"\(word)\": VALUE}"]))
@@ -220,6 +221,12 @@ private struct Reading {
                 return nil
             }
             return make(.launch)
+        case "reinstall":
+            guard value.value == .null || value.value == .object([]) else {
+                wrongValue(value, "reinstall", takes: "null or {}")
+                return nil
+            }
+            return make(.reinstall)
         case "screen":
             return reference(value, "screen", kind: "screen", among: screens).map { make(.screen($0)) }
         case "advance-clock":

@@ -89,6 +89,14 @@ public struct Simulator {
             appScreen = nil
             place = ShowingPlace(.launch, since: now)
             decide()
+        case .reinstall:
+            player = nil
+            state = RuntimeState()
+            store = InMemoryStateStore()
+            appScreen = nil
+            place = nil
+            decision = nil
+            emit(.note, "the app is installed again: nothing is remembered", [("note", .string("reinstalled"))])
         case .screen(let id):
             appScreen = id
             place = ShowingPlace(.screen(id), since: now)
@@ -123,6 +131,8 @@ public struct Simulator {
             if let newDevice { device = newDevice }
             if let newOrientation { orientation = newOrientation }
             if let newTextSize { textSize = newTextSize }
+            // Frames the app measured were on the old screen: it measures again and reports them.
+            reported = [:]
             // The app lays the tip on screen out again, as docs/runtime.md asks.
             if let player, case .step(let tour, let index) = player.phase {
                 seeStep(player.guide, tour: tour, index: index)

@@ -41,9 +41,11 @@ struct DiagnosticDocument: Sendable {
     var fixed: [File]
 
     /// The folder of Fixtures/ that holds the code's golden: `lint` for GL10xx, `format` for
-    /// GL09xx, `diagnostics` for the rest.
+    /// GL09xx, `simulate` for GL13xx (a scenario's), `diagnostics` for the rest.
     var fixtureFolder: String {
-        DiagnosticCode.named(id)?.isReportedByLint == true ? "lint" : id.hasPrefix("GL09") ? "format" : "diagnostics"
+        if DiagnosticCode.named(id)?.isReportedByLint == true { return "lint" }
+        if id.hasPrefix("GL09") { return "format" }
+        return id.hasPrefix("GL13") ? "simulate" : "diagnostics"
     }
 
     /// Reads and parses a code's file.
