@@ -420,7 +420,8 @@ def markdown_files(files):
     blocks = []
     for file in files:
         caption = "`%s`:\n\n" % file.name if len(files) > 1 else ""
-        language = "json" if file.name.endswith(".json") else "guide"
+        # A scenario's block says what it is beyond JSON: an input, not output to compare.
+        language = "json scenario" if file.name.endswith(".json") else "guide"
         blocks.append("%s```%s\n%s```\n" % (caption, language, file.text))
     return "\n".join(blocks)
 
