@@ -138,7 +138,8 @@ private struct Reading {
             return nil
         }
         if names.contains(text) { return text }
-        let message = names.isEmpty ? "the program has no \(kind) '\(text)' (it has none)" : "the program has no \(kind) '\(text)'"
+        let message = kind == "device" ? "there is no device '\(text)' ('guidec devices' lists them)"
+            : names.isEmpty ? "the program has no \(kind) '\(text)' (it has none)" : "the program has no \(kind) '\(text)'"
         report(Diagnostic(.unknownScenarioReference, at: range(value.range), message)
             .suggesting(Suggestion.didYouMean(text, among: names), replacing: range(value.range), with: nil).quoted())
         return nil
@@ -210,7 +211,10 @@ private struct Reading {
             return nil
         }
         guard case .object = element.value, element.members.count == 1, let member = element.members.first else {
-            wrongValue(element, "a step", takes: "'launch' or an object with one key, its kind")
+            let found = element.members.count > 1 ? "an object with \(element.members.count) keys" : Self.describe(element.value)
+            report(Diagnostic(.invalidScenarioValue, at: range(element.range),
+                              "a step is 'launch', 'reinstall' or an object with one key, its kind, not \(found)",
+                              help: element.members.count > 1 ? ["write each as a step of its own"] : []))
             return nil
         }
         let value = member.value
@@ -343,6 +347,7 @@ private struct Reading {
         case "expect":
             guard case .object = value.value, !value.members.isEmpty else {
                 wrongValue(value, "expect", takes: "an object with 'showing', 'at' or 'not-shown'")
+                if case .object = value.value { diagnostics[diagnostics.count - 1].message = "'expect' checks nothing: give it 'showing', 'at' or 'not-shown'" }
                 return nil
             }
             var expectation = Scenario.Expectation()

@@ -1,4 +1,5 @@
 import GuideIR
+import GuideLang
 
 /// One line of what `guidec simulate` prints: a scenario step played, a decision, what the
 /// person sees, an event the app receives, an input the player ignored, an expectation checked,
@@ -47,13 +48,15 @@ public struct SimulationLine: Equatable, Sendable {
             && left.fields.map(\.0) == right.fields.map(\.0) && left.fields.map(\.1) == right.fields.map(\.1)
     }
 
-    /// The line as text: the clock as `dDAYS HH:MM:SS`, the kind, the text.
+    /// The line as text: the clock as `dDAYS HH:MM:SS`, the kind, the text (control characters escaped).
     public var textLine: String {
         let name: String = switch kind {
         case .notShown: "not shown"
         default: kind.rawValue
         }
-        return Self.clock(time) + "  " + name + String(repeating: " ", count: max(1, 10 - name.count)) + text
+        // Texts come from the program and the scenario: a line break or an escape sequence in
+        // them is written escaped, so that nothing forges a line or reaches the terminal raw.
+        return Self.clock(time) + "  " + name + String(repeating: " ", count: max(1, 10 - name.count)) + TerminalSafeText.escaped(text)
     }
 
     /// The line as JSON (one line, no newline): `time`, `line`, then the fields.

@@ -8,7 +8,8 @@ import Testing
 /// The scenarios of `guidec simulate` with goldens, in `Fixtures/simulate/`: `NAME.json` is played
 /// against `NAME.guide` beside it or else `Examples/NAME.guide` (one scenario per example, playing
 /// it end to end), and each GL13xx code's example from docs/diagnostics/ (a guide and its
-/// scenario) is played against its own guide. `NAME.expected` is what `guidec simulate` prints
+/// scenario) is played against its own guide; `GLnnnn-*.json` beside a guide saying
+/// `// expect: GLnnnn` are further scenarios of a code. `NAME.expected` is what `guidec simulate` prints
 /// and the diagnostics it reports, through the same library calls the command makes.
 struct SimulationFixtureTests {
     static let fixtures = FixtureFolder("simulate")
@@ -30,7 +31,9 @@ struct SimulationFixtureTests {
         let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
         let besideIt = FileManager.default.fileExists(atPath: folder.appendingPathComponent(stem + ".guide").path)
         let compilation = TestSupport.compile([stem + ".guide"], base: besideIt ? folder : examples)
-        return (compilation, SourceFile(path: name, bytes: bytes), [])
+        // A further scenario of a code says what it must report in its guide's `// expect:` line.
+        let expected = besideIt ? DiagnosticFixtureTests.expectedCodes(in: String(decoding: compilation.files[0].bytes, as: UTF8.self)) : []
+        return (compilation, SourceFile(path: name, bytes: bytes), expected)
     }
 
     /// What the command prints for a scenario: its lines, then the diagnostics.
