@@ -165,9 +165,13 @@ private struct Reading {
             case "clock":
                 if let number = Self.number(value.value), number.isFinite { scenario.clock = number } else { wrongValue(value, "clock", takes: "a number of seconds") }
             case "device":
-                if let id = reference(value, "device", kind: "device", among: DeviceCatalog.identifiers) { scenario.device = DeviceCatalog.device(id: id)! }
+                if let id = reference(value, "device", kind: "device", among: DeviceCatalog.identifiers), let device = DeviceCatalog.device(id: id) {
+                    scenario.device = device
+                }
             case "orientation":
-                if let text = choice(value, "orientation", among: Orientation.allCases.map(\.rawValue)) { scenario.orientation = Orientation(rawValue: text)! }
+                if let orientation = choice(value, "orientation", among: Orientation.allCases.map(\.rawValue)).flatMap(Orientation.init(rawValue:)) {
+                    scenario.orientation = orientation
+                }
             case "text-size":
                 if let size = textSize(value) { scenario.textSize = size }
             case "steps":
@@ -259,13 +263,12 @@ private struct Reading {
             var values: [(id: String, value: IRValue)] = []
             var failed = false
             for entry in value.members {
-                guard parameters[entry.key] != nil else {
+                guard let type = parameters[entry.key] else {
                     report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no parameter '\(entry.key)'")
                         .suggesting(Suggestion.didYouMean(entry.key, among: parameterIDs), replacing: range(entry.keyRange), with: nil).quoted())
                     failed = true
                     continue
                 }
-                let type = parameters[entry.key]!
                 let read: IRValue? = switch (type, entry.value.value) {
                 case (.bool, .bool(let flag)): .bool(flag)
                 case (.number, .number(let number)): .number(number.value)
@@ -404,8 +407,8 @@ private struct Reading {
     /// `'a', 'b' or 'c'`.
     static func list(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
-        guard quoted.count > 1 else { return quoted.first ?? "nothing" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "nothing" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
     }
 }
 

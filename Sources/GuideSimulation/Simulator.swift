@@ -148,7 +148,10 @@ public struct Simulator {
         while true {
             if let player, let deadline = player.nextDeadline, deadline <= time {
                 now = max(now, deadline)
+                let phase = player.phase
                 feed(.tick)
+                // A tick that changed nothing would be handed the same deadline forever.
+                if self.player?.phase == phase, self.player?.nextDeadline == deadline { break }
             } else if player == nil, place != nil, let again = decision?.askAgainAt, again > now, again <= time {
                 now = again
                 decide()
