@@ -35,6 +35,9 @@ public struct Scenario: Sendable {
         case reinstall
         /// A screen of the app appears, by its id in the document.
         case screen(String)
+        /// The app shows a guide itself (a "show the tour again" button), by its index in the
+        /// document, without asking the decision function.
+        case show(Int)
         /// Time passes, in seconds.
         case advanceClock(Double)
         /// The app sets parameters.
@@ -58,6 +61,7 @@ public struct Scenario: Sendable {
             case (.launch, .launch), (.reinstall, .reinstall): true
             case (.screen(let a), .screen(let b)), (.event(let a), .event(let b)), (.targetMissing(let a), .targetMissing(let b)): a == b
             case (.advanceClock(let a), .advanceClock(let b)): a == b
+            case (.show(let a), .show(let b)): a == b
             case (.set(let a), .set(let b)): a.map(\.id) == b.map(\.id) && a.map(\.value) == b.map(\.value)
             case (.tap(let a), .tap(let b)): a == b
             case (.frames(let a), .frames(let b)): a.map(\.target) == b.map(\.target) && a.map(\.frame) == b.map(\.frame)

@@ -10,7 +10,7 @@ import GuideRuntime
 public enum ScenarioReader {
     /// The kinds of step, as a step's one key (or, for `launch` and `reinstall`, the step itself) names them.
     public static let stepKinds = [
-        "launch", "reinstall", "screen", "advance-clock", "set", "event", "tap", "swipe", "action", "frames", "target-missing",
+        "launch", "reinstall", "screen", "show", "advance-clock", "set", "event", "tap", "swipe", "action", "frames", "target-missing",
         "rotate", "device", "text-size", "expect",
     ]
     /// The keys of the scenario object.
@@ -237,6 +237,8 @@ private struct Reading {
             return make(.reinstall)
         case "screen":
             return reference(value, "screen", kind: "screen", among: screens).map { make(.screen($0)) }
+        case "show":
+            return reference(value, "show", kind: "guide", among: guides).flatMap { id in guides.firstIndex(of: id) }.map { make(.show($0)) }
         case "advance-clock":
             if let seconds = Self.number(value.value) {
                 guard seconds >= 0, seconds.isFinite else {

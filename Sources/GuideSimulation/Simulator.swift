@@ -102,6 +102,16 @@ public struct Simulator {
             place = ShowingPlace(.screen(id), since: now)
             if player != nil { feed(.screenAppeared(id)) }
             if player == nil { decide() }
+        case .show(let index):
+            let guide = document.guides[index]
+            if let player {
+                emit(.ignored, "'\(player.guide.id)' is on screen", [("reason", .string("'\(player.guide.id)' is on screen"))])
+            } else {
+                emit(.note, "the app shows '\(guide.id)' itself, without asking the decision function",
+                     [("note", .string("shown by the app")), ("guide", .string(guide.id))])
+                player = GuidePlayer(guide: guide, at: now)
+                feed(.start)
+            }
         case .advanceClock(let seconds):
             advance(to: now + seconds)
         case .set(let values):

@@ -4521,7 +4521,7 @@ extension DiagnosticExplanation {
             title: "unknown key in a scenario",
             explanation: """
                 A scenario object has the keys `clock`, `device`, `orientation`, `text-size` and `steps`; each \
-                step is `launch` or an object with one key naming its kind (`screen`, `advance-clock`, `set`, \
+                step is `launch`, `reinstall` or an object with one key naming its kind (`screen`, `show`, `advance-clock`, `set`, \
                 `event`, `tap`, `swipe`, `action`, `frames`, `target-missing`, `rotate`, `device`, `text-size`, \
                 `expect`); an `expect` has `showing`, `at` and `not-shown`. Any other key is a mistake, named \
                 with the closest key that exists.
