@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GuideRuntimeStorage", targets: ["GuideRuntimeStorage"]),
         .library(name: "GuideLang", targets: ["GuideLang"]),
         .library(name: "GuidePreview", targets: ["GuidePreview"]),
+        .library(name: "GuideSimulation", targets: ["GuideSimulation"]),
         .executable(name: "guidec", targets: ["guidec"]),
     ],
     targets: [
@@ -30,14 +31,17 @@ let package = Package(
         .target(name: "GuidePreview", dependencies: ["GuideIR", "GuideLayout"]),
         // The compiler: everything but file I/O and argument parsing, so editors and tests share it.
         .target(name: "GuideLang", dependencies: ["GuideIR", "GuideLayout"]),
+        // `guidec simulate`'s scenarios read and played through the runtime: pure, on the
+        // compiler's diagnostics and the runtime's decision function and player.
+        .target(name: "GuideSimulation", dependencies: ["GuideIR", "GuideLayout", "GuideRuntime", "GuideLang"]),
         // The thin command-line front end: arguments, files, terminals, exit codes.
-        .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuidePreview"]),
+        .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuidePreview", "GuideRuntime", "GuideSimulation"]),
         // A process the storage tests kill mid-save (SIGKILL), to prove the file store's atomicity.
         .executableTarget(name: "StateStoreWriter", dependencies: ["GuideRuntime", "GuideRuntimeStorage"], path: "Tests/StateStoreWriter"),
         .testTarget(
             name: "GuideLangTests",
             // guidec and StateStoreWriter are dependencies so that the tests can run the built binaries.
-            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "guidec", "StateStoreWriter"],
+            dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "GuideSimulation", "guidec", "StateStoreWriter"],
             // Fixtures and goldens are read from the source tree (#filePath) so that recording
             // a golden writes it where git sees it.
             exclude: ["Fixtures"]

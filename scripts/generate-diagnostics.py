@@ -39,7 +39,8 @@ KEBAB_CASE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*\Z")
 SWIFT_NAME = re.compile(r"[a-z][A-Za-z0-9]*\Z")
 HEADING = re.compile(r"# (GL\d{4}): (\S.*)\Z")
 ATX_HEADING = re.compile(r"#{1,6}(\s|\Z)")
-FENCE = re.compile(r"(`{3,})guide\Z")
+# A block of an example: a guide, or (for a scenario of `guidec simulate`) JSON.
+FENCE = re.compile(r"(`{3,})(guide|json)\Z")
 FILE_MARKER = re.compile(r"<!-- file: (.*) -->\Z")
 BYTE_CLAUSE = re.compile(r'with "(.+)" as byte 0x([0-9A-F]{2})\Z')
 # A README table row `| `GL00xx` | lexical |`: a range of codes and what they are about.
@@ -161,9 +162,9 @@ def parse_marker(document, line, number):
     clauses = [clause.strip() for clause in match.group(1).split(";")]
     name = clauses[0]
     parts = name.split("/")
-    if not name.endswith(".guide") or name.startswith("/") or any(part in ("", ".", "..") for part in parts):
+    if not (name.endswith(".guide") or name.endswith(".json")) or name.startswith("/") or any(part in ("", ".", "..") for part in parts):
         raise InputError(document.path, number,
-                         "a file name is a path to a '.guide' file below the first file's folder, not '%s'" % name)
+                         "a file name is a path to a '.guide' or '.json' file below the first file's folder, not '%s'" % name)
     substitutions = []
     for clause in clauses[1:]:
         byte = BYTE_CLAUSE.match(clause)
@@ -195,6 +196,7 @@ def parse_example(document, lines, start, end, section):
             raise InputError(document.path, number,
                              "under '%s' stand only ```guide blocks, each with an optional <!-- file: NAME --> line above it" % section)
         closing = fence.group(1)
+        language = fence.group(2)
         body_start = index
         while index < end and lines[index] != closing:
             index += 1
@@ -203,6 +205,8 @@ def parse_example(document, lines, start, end, section):
         text = "".join(line + "\n" for line in lines[body_start:index])
         index += 1
         name, substitutions, _ = marker or (None, [], number)
+        if (language == "json") != (name is not None and name.endswith(".json")):
+            raise InputError(document.path, number, "a ```json block is a file named NAME.json, and a ```guide block a '.guide' file")
         data = text.encode("utf-8")
         for old, new in substitutions:
             if old not in data:
@@ -416,7 +420,9 @@ def markdown_files(files):
     blocks = []
     for file in files:
         caption = "`%s`:\n\n" % file.name if len(files) > 1 else ""
-        blocks.append("%s```guide\n%s```\n" % (caption, file.text))
+        # A scenario's block says what it is beyond JSON: an input, not output to compare.
+        language = "json scenario" if file.name.endswith(".json") else "guide"
+        blocks.append("%s```%s\n%s```\n" % (caption, language, file.text))
     return "\n".join(blocks)
 
 

@@ -74,5 +74,5 @@ struct CommandLineFixtureTests {
 
 /// The command names `guidec help` lists.
 enum CommandLineInterfaceCommands {
-    static let names = ["build", "check", "lint", "preview", "fmt", "lsp", "devices", "explain", "help"]
+    static let names = ["build", "check", "lint", "preview", "simulate", "fmt", "lsp", "devices", "explain", "help"]
 }

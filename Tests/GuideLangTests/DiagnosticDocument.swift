@@ -41,9 +41,11 @@ struct DiagnosticDocument: Sendable {
     var fixed: [File]
 
     /// The folder of Fixtures/ that holds the code's golden: `lint` for GL10xx, `format` for
-    /// GL09xx, `diagnostics` for the rest.
+    /// GL09xx, `simulate` for GL13xx (a scenario's), `diagnostics` for the rest.
     var fixtureFolder: String {
-        DiagnosticCode.named(id)?.isReportedByLint == true ? "lint" : id.hasPrefix("GL09") ? "format" : "diagnostics"
+        if DiagnosticCode.named(id)?.isReportedByLint == true { return "lint" }
+        if id.hasPrefix("GL09") { return "format" }
+        return id.hasPrefix("GL13") ? "simulate" : "diagnostics"
     }
 
     /// Reads and parses a code's file.
@@ -75,10 +77,12 @@ struct DiagnosticDocument: Sendable {
             fixed: try files(lines[(fixed + 1)...], stem: stem))
     }
 
-    /// The backticks that close a block opened by `line`, if it opens a ```guide block.
+    /// The backticks that close a block opened by `line`, if it opens a ```guide block (or a
+    /// ```json block: a scenario of `guidec simulate`).
     private static func fence(_ line: String) -> String? {
         let ticks = line.prefix { $0 == "`" }
-        return ticks.count >= 3 && line.dropFirst(ticks.count) == "guide" ? String(ticks) : nil
+        let language = line.dropFirst(ticks.count)
+        return ticks.count >= 3 && (language == "guide" || language == "json") ? String(ticks) : nil
     }
 
     /// The files of one example: blocks, each named by a `<!-- file: NAME -->` line above it or,

@@ -1,5 +1,7 @@
 import Foundation
+import GuideIR
 import GuideLang
+import GuideSimulation
 import Testing
 
 /// One fixture per diagnostic code, each with a golden of the rendered diagnostics: the failing
@@ -116,6 +118,14 @@ struct DiagnosticFixtureTests {
                 let source = SourceFile(path: files[0].name, bytes: files[0].bytes)
                 guard case .formatted(let output) = Formatter.format(source) else { return [] }
                 return Formatter.unformattedDiagnostic(source, formatted: output).map { [$0] } ?? []
+            }
+            if id.hasPrefix("GL13") {
+                // A scenario's code: the guide compiled, then its scenario played against it.
+                let compilation = ExampleSourceProvider.compile(files.filter { $0.name.hasSuffix(".guide") }, base: base)
+                guard let program = compilation.document, let scenario = files.first(where: { $0.name.hasSuffix(".json") }) else {
+                    return compilation.diagnostics
+                }
+                return compilation.diagnostics + Simulator.run(scenario: scenario.bytes, file: FileID(compilation.files.count), on: program).diagnostics
             }
             let compilation = ExampleSourceProvider.compile(files, base: base)
             guard Self.isLintCode(code), let document = compilation.document else { return compilation.diagnostics }

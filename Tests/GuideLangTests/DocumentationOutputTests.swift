@@ -14,7 +14,7 @@ import Testing
 ///   any lines; in `json` blocks `...` stands for any text and whitespace does not count, and
 ///   each value in the block is looked for on its own.
 /// - `<!-- not output: WHY -->`: a block that only looks like output (a formula, a tree).
-/// - `<!-- file: NAME -->` above a `guide` block writes it as NAME for the document's commands,
+/// - `<!-- file: NAME -->` above a `guide` block (or a `json` one: a scenario) writes it as NAME for the document's commands,
 ///   which run in a scratch folder holding those files and a link to Examples/. A clause
 ///   `; with "OLD" as "NEW"` after the command edits the files for that command only.
 ///
@@ -103,7 +103,8 @@ struct DocumentationOutputTests {
         var files: [(name: String, text: String)] = []
         for block in blocks {
             if case .file(let name)? = block.marker { files.append((name, block.lines.joined(separator: "\n") + "\n")) }
-            let saysWhatItIs = block.marker.map { if case .file = $0 { false } else { true } } ?? false
+            // A file marker says what its block is too: an input (a guide, or a scenario in JSON).
+            let saysWhatItIs = block.marker != nil
             if Self.outputLanguages.contains(block.language), !saysWhatItIs {
                 Issue.record("\(document):\(block.fence + 1): a ```\(block.language) block needs <!-- output: guidec ... -->, <!-- output excerpt: ... --> or <!-- not output: ... --> above it")
             }

@@ -184,7 +184,7 @@ struct ModuleDependencyTests {
 
     @Test func everyTargetImportsOnlyWhatTheModuleTableAllows() throws {
         let rules = Self.rules(fromArchitecture: Self.architecture)
-        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "GuideLang", "guidec", "StateStoreWriter", "GuideLangTests"])
+        #expect(rules.map(\.target) == ["GuideIR", "GuideLayout", "GuideRuntime", "GuideRuntimeStorage", "GuidePreview", "GuideSimulation", "GuideLang", "guidec", "StateStoreWriter", "GuideLangTests"])
         let root = TestSupport.repositoryRoot
         var checked = 0
         for rule in rules {
@@ -268,6 +268,10 @@ struct ModuleDependencyTests {
         #expect(rules["GuideRuntime"]?.isPure == true)
         #expect(Set(rules["GuideRuntime"]?.allowed ?? ["missing"]) == ["GuideIR", "GuideLayout"])
         #expect(rules["GuideRuntimeStorage"]?.allowed.contains("GuideLang") == false)
+        // `guidec simulate` plays through the runtime itself, purely; the runtime never reaches it.
+        #expect(rules["GuideSimulation"]?.isPure == true)
+        #expect(rules["GuideSimulation"]?.allowed.contains("GuideRuntime") == true)
+        #expect(rules["GuideRuntime"]?.allowed.contains("GuideSimulation") == false)
         #expect(rules["GuideRuntimeStorage"]?.allowed.contains("Dispatch") == false)
     }
 

@@ -21,6 +21,12 @@ public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// Where each value is written, in the order values start (an object before its members),
+    /// when the caller asked for places (`parseLocated`); nil otherwise, so messages and IR
+    /// documents pay nothing for them.
+    private var valueRanges: [Range<Int>]?
+    /// Where each object key is written, in the order keys start, when places are recorded.
+    private var keyRanges: [Range<Int>]?
 
     /// Parses one JSON value that makes up the whole text (surrounding whitespace allowed).
     public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, Failure> {
@@ -31,6 +37,24 @@ public struct JSONParser {
             parser.skipWhitespace()
             guard parser.index == bytes.count else { throw parser.failure("unexpected text after the value") }
             return .success(value)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses one JSON value like `parse`, keeping where every value and key is written, for a
+    /// file a person writes whose every mistake is reported at its line and column.
+    public static func parseLocated(_ bytes: [UInt8]) -> Result<LocatedJSON, Failure> {
+        var parser = JSONParser(bytes: bytes)
+        parser.valueRanges = []
+        parser.keyRanges = []
+        do throws(Failure) {
+            parser.skipWhitespace()
+            let value = try parser.parseValue()
+            parser.skipWhitespace()
+            guard parser.index == bytes.count else { throw parser.failure("unexpected text after the value") }
+            var places = LocatedJSON.Places(values: parser.valueRanges ?? [], keys: parser.keyRanges ?? [])
+            return .success(LocatedJSON(value, places: &places))
         } catch {
             return .failure(error)
         }
@@ -57,6 +81,16 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(Failure) -> JSONValue {
+        guard valueRanges != nil else { return try parseBareValue() }
+        let slot = valueRanges?.count ?? 0
+        let start = index
+        valueRanges?.append(start..<start)
+        let value = try parseBareValue()
+        valueRanges?[slot] = start..<index
+        return value
+    }
+
+    private mutating func parseBareValue() throws(Failure) -> JSONValue {
         guard let byte = current else { throw failure("unexpected end of input") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject()
@@ -87,7 +121,9 @@ public struct JSONParser {
         }
         while true {
             guard current == UInt8(ascii: "\"") else { throw failure("expected a string key") }
+            let keyStart = index
             let key = try parseString()
+            keyRanges?.append(keyStart..<index)
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             index += 1

@@ -225,6 +225,21 @@ extension DiagnosticCode {
     /// A `[label](...)` link in a text whose URL is empty, holds a space or is not closed.
     public static let linkWithoutUrl = DiagnosticCode("GL1204", .error, "link-without-url")
 
+    // MARK: GL13xx, scenarios of `guidec simulate`
+
+    /// A scenario file of `guidec simulate` that is not JSON.
+    public static let invalidScenarioJSON = DiagnosticCode("GL1301", .error, "invalid-scenario-json")
+    /// A key or step kind that a scenario of `guidec simulate` does not have.
+    public static let unknownScenarioKey = DiagnosticCode("GL1302", .error, "unknown-scenario-key")
+    /// A value in a scenario of `guidec simulate` of the wrong type, or not one of its choices.
+    public static let invalidScenarioValue = DiagnosticCode("GL1303", .error, "invalid-scenario-value")
+    /// A guide, screen, target, parameter, action or device a scenario names that does not exist.
+    public static let unknownScenarioReference = DiagnosticCode("GL1304", .error, "unknown-scenario-reference")
+    /// An `advance-clock` duration that does not read as one.
+    public static let invalidScenarioDuration = DiagnosticCode("GL1305", .error, "invalid-scenario-duration")
+    /// An `expect` step of a scenario that does not hold when it is played.
+    public static let failedExpectation = DiagnosticCode("GL1306", .error, "failed-expectation")
+
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedString, unexpectedCharacter, invalidColor, invalidEscape, unterminatedComment,
@@ -243,6 +258,7 @@ extension DiagnosticCode {
         overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, invalidCondition,
         unknownParameter, parameterTypeMismatch, comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds,
         dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName,
-        emptyImageName, unclosedMarkup, linkWithoutUrl,
+        emptyImageName, unclosedMarkup, linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey,
+        invalidScenarioValue, unknownScenarioReference, invalidScenarioDuration, failedExpectation,
     ]
 }

@@ -4471,5 +4471,282 @@ extension DiagnosticExplanation {
 
                     """),
             ]),
+        DiagnosticExplanation(
+            code: .invalidScenarioJSON,
+            title: "scenario that is not JSON",
+            explanation: """
+                A scenario is one JSON object (docs/simulate.md). The file stops being JSON where the diagnostic \
+                points: a missing comma or quote, a comment, a trailing comma. Nothing of the scenario is \
+                played.
+                """,
+            example: [
+                File(name: "GL1301-invalid-scenario-json.guide", text: """
+                    // expect: GL1301
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1301-invalid-scenario-json.json", text: """
+                    {
+                      "steps": [
+                        "launch"
+                        {"tap": "next"}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1301-invalid-scenario-json.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1301-invalid-scenario-json.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"tap": "next"}
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .unknownScenarioKey,
+            title: "unknown key in a scenario",
+            explanation: """
+                A scenario object has the keys `clock`, `device`, `orientation`, `text-size` and `steps`; each \
+                step is `launch`, `reinstall` or an object with one key naming its kind (`screen`, `show`, `advance-clock`, `set`, \
+                `event`, `tap`, `swipe`, `action`, `frames`, `target-missing`, `rotate`, `device`, `text-size`, \
+                `expect`); an `expect` has `showing`, `at` and `not-shown`. Any other key is a mistake, named \
+                with the closest key that exists.
+                """,
+            example: [
+                File(name: "GL1302-unknown-scenario-key.guide", text: """
+                    // expect: GL1302
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1302-unknown-scenario-key.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"tapp": "next"}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1302-unknown-scenario-key.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1302-unknown-scenario-key.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"tap": "next"}
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidScenarioValue,
+            title: "invalid value in a scenario",
+            explanation: """
+                Each key of a scenario takes one kind of value: `tap` one of `next`, `back`, `skip`, `close`, \
+                `done`, `overlay`, `target` and `tip`; `swipe` `forward` or `back`; `rotate` `portrait` or \
+                `landscape`; `frames` an object of `[x, y, width, height]` arrays; `set` an object of parameter \
+                values of their declared types; `steps` an array. The message says what the key takes, and a \
+                misspelt choice gets the closest one.
+                """,
+            example: [
+                File(name: "GL1303-invalid-scenario-value.guide", text: """
+                    // expect: GL1303
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1303-invalid-scenario-value.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"tap": "nxt"}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1303-invalid-scenario-value.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1303-invalid-scenario-value.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"tap": "next"}
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .unknownScenarioReference,
+            title: "unknown name in a scenario",
+            explanation: """
+                A scenario plays one compiled program, so the screens it opens, the targets it reports frames \
+                for or hides, the parameters it sets, the actions it taps, the guides and pages or steps it \
+                expects and the device it runs on must be ones the program (or the device catalog, `guidec \
+                devices`) has. The closest name that exists is suggested.
+                """,
+            example: [
+                File(name: "GL1304-unknown-scenario-reference.guide", text: """
+                    // expect: GL1304
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1304-unknown-scenario-reference.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"expect": {"showing": "photo"}}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1304-unknown-scenario-reference.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1304-unknown-scenario-reference.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"expect": {"showing": "photos"}}
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidScenarioDuration,
+            title: "malformed duration in a scenario",
+            explanation: """
+                `advance-clock` takes a number of seconds (`90`, `0.5`) or a text of numbers with units, largest \
+                first: `w` (weeks), `d` (days), `h`, `m`, `s`, as in `"3d"`, `"1h30m"` or `"2.5s"`. A clock \
+                never goes back, so a duration is not negative.
+                """,
+            example: [
+                File(name: "GL1305-invalid-scenario-duration.guide", text: """
+                    // expect: GL1305
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1305-invalid-scenario-duration.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"advance-clock": "3 days"}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1305-invalid-scenario-duration.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1305-invalid-scenario-duration.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"advance-clock": "3d"}
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .failedExpectation,
+            title: "expectation that does not hold",
+            explanation: """
+                An `expect` step checks what the simulation shows at that point: `showing` the guide on screen \
+                (`null` for none), `at` the page or step shown, `not-shown` the reason category the last \
+                decision gave a guide (`invalidated`, `rule`, `after`, `group`, `screen`, `frequency`, `delay`, \
+                `another`). When it does not hold, the diagnostic says what was there instead, and `guidec \
+                simulate` exits with status 1.
+                """,
+            example: [
+                File(name: "GL1306-failed-expectation.guide", text: """
+                    // expect: GL1306
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1306-failed-expectation.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"expect": {"showing": null}}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1306-failed-expectation.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1306-failed-expectation.json", text: """
+                    {
+                      "steps": [
+                        "launch",
+                        {"expect": {"showing": "photos"}}
+                      ]
+                    }
+
+                    """),
+            ]),
     ]
 }

@@ -63,7 +63,9 @@ public struct DiagnosticExplanation: Sendable {
     /// An example's files as code blocks, each named when there are several.
     private static func blocks(_ files: [File]) -> String {
         files.map { file in
-            (files.count > 1 ? "`\(file.name)`:\n\n" : "") + "```guide\n" + file.text + "```\n"
+            // A scenario of `guidec simulate` is JSON, an input rather than output (`json scenario`);
+            // every other file is a guide.
+            (files.count > 1 ? "`\(file.name)`:\n\n" : "") + "```\(file.name.hasSuffix(".json") ? "json scenario" : "guide")\n" + file.text + "```\n"
         }.joined(separator: "\n")
     }
 }

@@ -17,7 +17,8 @@ struct Command: Sendable {
 
     /// Every command, in the order guidec's overview lists them.
     static let all: [Command] = [
-        BuildCommand.command, CheckCommand.command, LintCommand.command, PreviewCommand.command, FormatCommand.command,
+        BuildCommand.command, CheckCommand.command, LintCommand.command, PreviewCommand.command, SimulateCommand.command,
+        FormatCommand.command,
         LanguageServerCommand.command, DevicesCommand.command, ExplainCommand.command, HelpCommand.command,
     ]
 

@@ -196,4 +196,15 @@ extension CommandLineOption {
     static let explanationFormat = CommandLineOption(
         ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown") { $0.explanationFormat = $1 }),
         summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md")
+
+    // MARK: simulate
+
+    /// `simulate --scenario`.
+    static let scenario = CommandLineOption(
+        ["--scenario"], .value(.text(placeholder: "S.json", expectation: "needs a scenario file") { $0.scenario = $1 }),
+        summary: "the scenario to play (docs/simulate.md)")
+    /// `simulate --format`: not the diagnostics' `--format`, though spelt the same.
+    static let simulationFormat = CommandLineOption(
+        ["--format"], .value(.choice(of: ParsedArguments.SimulationFormat.self, placeholder: "text|json") { $0.simulationFormat = $1 }),
+        summary: "a line of text per thing seen or received (default), or JSON lines")
 }

@@ -22,6 +22,14 @@ struct ParsedArguments {
         case markdown
     }
 
+    /// How `simulate` prints what it plays.
+    enum SimulationFormat: String, CaseIterable, Sendable {
+        /// A line of text each, with the time.
+        case text
+        /// JSON lines.
+        case json
+    }
+
     /// The one picture `preview --step` or `--page` asks for, as typed.
     enum PictureRequest: Sendable {
         /// `--step GUIDE.STEP` or `GUIDE.TOUR.STEP`.
@@ -55,6 +63,10 @@ struct ParsedArguments {
     var diagnosticFormat = DiagnosticFormat.text
     /// `explain --format`.
     var explanationFormat = ExplanationFormat.text
+    /// `simulate --scenario`.
+    var scenario: String?
+    /// `simulate --format`.
+    var simulationFormat = SimulationFormat.text
     /// `--color`.
     var color = ColorChoice.auto
     /// `--werror`, `--allow`, `--deny`.

@@ -1,0 +1,424 @@
+import GuideIR
+import GuideLang
+import GuideLayout
+import GuideRuntime
+
+/// Reads a scenario of `guidec simulate` (docs/simulate.md) through GuideIR's JSON parser, with
+/// where each value is written, and checks it against the program it plays: every mistake is a
+/// diagnostic at its line and column (GL1301 to GL1305), with the closest name where one was
+/// misspelt, and a scenario with an error is not played.
+public enum ScenarioReader {
+    /// The kinds of step, as a step's one key (or, for `launch` and `reinstall`, the step itself) names them.
+    public static let stepKinds = [
+        "launch", "reinstall", "screen", "show", "advance-clock", "set", "event", "tap", "swipe", "action", "frames", "target-missing",
+        "rotate", "device", "text-size", "expect",
+    ]
+    /// The keys of the scenario object.
+    public static let scenarioKeys = ["clock", "device", "orientation", "text-size", "steps"]
+    /// The keys of an `expect` step.
+    public static let expectationKeys = ["showing", "at", "not-shown"]
+    /// What a `tap` names: the controls and the regions of a step.
+    public static let tapChoices = ["next", "back", "skip", "close", "done", "overlay", "target", "tip"]
+    /// The reason categories `not-shown` may expect (`NotShownReason.category`).
+    public static let reasonCategories = ["invalidated", "rule", "after", "group", "screen", "frequency", "delay", "another"]
+    /// The device a scenario runs on unless it names one.
+    public static let defaultDevice = "iphone-17-pro"
+
+    /// The scenario in `bytes` (file `file` of the run), checked against `document`; nil when it
+    /// has an error, with the diagnostics either way.
+    public static func read(_ bytes: [UInt8], file: FileID, document: GuideDocument) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
+        var reading = Reading(file: file, document: document)
+        switch JSONParser.parseLocated(bytes) {
+        case .failure(let failure):
+            let end = min(failure.offset + 1, bytes.count)
+            reading.report(Diagnostic(.invalidScenarioJSON, at: SourceRange(fileID: file, start: min(failure.offset, end), end: end),
+                                      "the scenario is not JSON: \(failure.reason)"))
+            return (nil, reading.diagnostics)
+        case .success(let root):
+            let scenario = reading.scenario(root)
+            return (reading.diagnostics.isEmpty ? scenario : nil, reading.diagnostics)
+        }
+    }
+
+    /// Reads a duration: seconds as a number, or numbers with units largest first (`"1h30m"`,
+    /// `"3d"`, `"2.5s"`; `w`, `d`, `h`, `m`, `s`); nil for anything else or a negative number.
+    public static func duration(_ text: String) -> Double? {
+        let units: [(UInt8, Double)] = [(UInt8(ascii: "w"), 604_800), (UInt8(ascii: "d"), 86_400), (UInt8(ascii: "h"), 3600),
+                                         (UInt8(ascii: "m"), 60), (UInt8(ascii: "s"), 1)]
+        let bytes = Array(text.utf8)
+        var index = 0
+        var total = 0.0
+        var nextUnit = 0
+        while index < bytes.count {
+            let start = index
+            while index < bytes.count, (bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9")) || bytes[index] == UInt8(ascii: ".") {
+                index += 1
+            }
+            guard index > start, index < bytes.count, let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)),
+                  let unit = units[nextUnit...].firstIndex(where: { $0.0 == bytes[index] })
+            else { return nil }
+            total += number * units[unit].1
+            nextUnit = unit + 1
+            index += 1
+        }
+        return bytes.isEmpty || !total.isFinite ? nil : total
+    }
+}
+
+/// One reading of a scenario: the diagnostics so far and the names the document has.
+private struct Reading {
+    let file: FileID
+    let document: GuideDocument
+    var diagnostics: [Diagnostic] = []
+    let screens: [String]
+    let targets: [String]
+    let parameters: [String: IRParameterType]
+    let parameterIDs: [String]
+    let actions: [String]
+    let guides: [String]
+    let places: [String]
+
+    init(file: FileID, document: GuideDocument) {
+        self.file = file
+        self.document = document
+        var screens: [String] = []
+        var targets: [String] = []
+        var actions: [String] = []
+        var places: [String] = []
+        for guide in document.guides {
+            screens += guide.screens.map(\.id) + guide.tours.map(\.screen)
+            targets += guide.screens.flatMap { $0.targets.map(\.id) }
+            places += (guide.pages?.pages ?? []).map(\.id)
+            for tour in guide.tours {
+                places += tour.steps.map(\.id)
+                actions += tour.steps.flatMap { $0.actions.map(\.id) }
+            }
+        }
+        // Unique, in the order first written, so that suggestions are deterministic.
+        func unique(_ names: [String]) -> [String] {
+            var seen: Set<String> = []
+            return names.filter { seen.insert($0).inserted }
+        }
+        self.screens = unique(screens)
+        self.targets = unique(targets)
+        self.actions = unique(actions)
+        self.places = unique(places)
+        guides = document.guides.map(\.id)
+        parameterIDs = document.rules.parameters.map(\.id)
+        var parameters: [String: IRParameterType] = [:]
+        for parameter in document.rules.parameters where parameters[parameter.id] == nil { parameters[parameter.id] = parameter.type }
+        self.parameters = parameters
+    }
+
+    mutating func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    func range(_ bytes: Range<Int>) -> SourceRange { SourceRange(fileID: file, start: bytes.lowerBound, end: bytes.upperBound) }
+
+    /// Reports a value of the wrong kind: `key` takes `expected`.
+    mutating func wrongValue(_ value: LocatedJSON, _ key: String, takes expected: String) {
+        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "'\(key)' takes \(expected), not \(Self.describe(value.value))"))
+    }
+
+    /// A string among `choices`, or nil after reporting GL1303 with the closest choice.
+    mutating func choice(_ value: LocatedJSON, _ key: String, among choices: [String]) -> String? {
+        guard let text = value.value.stringValue else {
+            wrongValue(value, key, takes: "one of " + Self.list(choices))
+            return nil
+        }
+        if choices.contains(text) { return text }
+        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "'\(key)' takes one of \(Self.list(choices)), not '\(text)'")
+            .suggesting(Suggestion.didYouMean(text, among: choices), replacing: range(value.range), with: nil).quoted())
+        return nil
+    }
+
+    /// A name the document has, or nil after reporting GL1304 (or GL1303 for a value that is not a string).
+    mutating func reference(_ value: LocatedJSON, _ key: String, kind: String, among names: [String]) -> String? {
+        guard let text = value.value.stringValue else {
+            wrongValue(value, key, takes: "the id of a \(kind)")
+            return nil
+        }
+        if names.contains(text) { return text }
+        let message = kind == "device" ? "there is no device '\(text)' ('guidec devices' lists them)"
+            : names.isEmpty ? "the program has no \(kind) '\(text)' (it has none)" : "the program has no \(kind) '\(text)'"
+        report(Diagnostic(.unknownScenarioReference, at: range(value.range), message)
+            .suggesting(Suggestion.didYouMean(text, among: names), replacing: range(value.range), with: nil).quoted())
+        return nil
+    }
+
+    /// Reports a key that is not one of `keys`.
+    mutating func unknownKey(_ member: LocatedJSON.Member, in what: String, keys: [String]) {
+        report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "unknown \(what) '\(member.key)'",
+                          notes: ["\(what == "step kind" ? "a step is" : "the keys are") \(Self.list(keys))"])
+            .suggesting(Suggestion.didYouMean(member.key, among: keys), replacing: range(member.keyRange), with: nil).quoted())
+    }
+
+    mutating func scenario(_ root: LocatedJSON) -> Scenario? {
+        var scenario = Scenario(device: DeviceCatalog.device(id: ScenarioReader.defaultDevice) ?? DeviceCatalog.presets[0])
+        guard case .object = root.value else {
+            wrongValue(root, "a scenario", takes: "an object with 'steps'")
+            return nil
+        }
+        var sawSteps = false
+        for member in root.members {
+            let value = member.value
+            switch member.key {
+            case "clock":
+                if let number = Self.number(value.value), number.isFinite { scenario.clock = number } else { wrongValue(value, "clock", takes: "a number of seconds") }
+            case "device":
+                if let id = reference(value, "device", kind: "device", among: DeviceCatalog.identifiers), let device = DeviceCatalog.device(id: id) {
+                    scenario.device = device
+                }
+            case "orientation":
+                if let orientation = choice(value, "orientation", among: Orientation.allCases.map(\.rawValue)).flatMap(Orientation.init(rawValue:)) {
+                    scenario.orientation = orientation
+                }
+            case "text-size":
+                if let size = textSize(value) { scenario.textSize = size }
+            case "steps":
+                sawSteps = true
+                guard case .array = value.value else {
+                    wrongValue(value, "steps", takes: "an array of steps")
+                    continue
+                }
+                scenario.steps = value.elements.compactMap { step($0) }
+            default:
+                unknownKey(member, in: "scenario key", keys: ScenarioReader.scenarioKeys)
+            }
+        }
+        if !sawSteps {
+            report(Diagnostic(.invalidScenarioValue, at: range(root.range.lowerBound..<min(root.range.lowerBound + 1, root.range.upperBound)),
+                              "the scenario has no 'steps'", help: ["add \"steps\": [\"launch\"] and the steps that follow"]))
+        }
+        return scenario
+    }
+
+    mutating func textSize(_ value: LocatedJSON) -> ContentSizeCategory? {
+        if let text = value.value.stringValue, let size = ContentSizeCategory.named(text) { return size }
+        _ = choice(value, "text-size", among: ContentSizeCategory.allCases.map(\.rawValue))
+        return nil
+    }
+
+    mutating func step(_ element: LocatedJSON) -> Scenario.Step? {
+        let text = SimulationLine.compact(element.value)
+        func make(_ action: Scenario.Action) -> Scenario.Step { Scenario.Step(action: action, text: text, range: range(element.range)) }
+        if let word = element.value.stringValue {
+            if word == "launch" { return make(.launch) }
+            if word == "reinstall" { return make(.reinstall) }
+            if ScenarioReader.stepKinds.contains(word) {
+                report(Diagnostic(.invalidScenarioValue, at: range(element.range), "the step '\(word)' takes a value",
+                                  help: ["write it as {\"\(word)\": VALUE}"]))
+                return nil
+            }
+            report(Diagnostic(.unknownScenarioKey, at: range(element.range), "unknown step kind '\(word)'",
+                              notes: ["a step is " + Self.list(ScenarioReader.stepKinds)])
+                .suggesting(Suggestion.didYouMean(word, among: ScenarioReader.stepKinds), replacing: range(element.range), with: nil).quoted())
+            return nil
+        }
+        guard case .object = element.value, element.members.count == 1, let member = element.members.first else {
+            let found = element.members.count > 1 ? "an object with \(element.members.count) keys" : Self.describe(element.value)
+            report(Diagnostic(.invalidScenarioValue, at: range(element.range),
+                              "a step is 'launch', 'reinstall' or an object with one key, its kind, not \(found)",
+                              help: element.members.count > 1 ? ["write each as a step of its own"] : []))
+            return nil
+        }
+        let value = member.value
+        switch member.key {
+        case "launch":
+            guard value.value == .null || value.value == .object([]) else {
+                wrongValue(value, "launch", takes: "null or {}")
+                return nil
+            }
+            return make(.launch)
+        case "reinstall":
+            guard value.value == .null || value.value == .object([]) else {
+                wrongValue(value, "reinstall", takes: "null or {}")
+                return nil
+            }
+            return make(.reinstall)
+        case "screen":
+            return reference(value, "screen", kind: "screen", among: screens).map { make(.screen($0)) }
+        case "show":
+            return reference(value, "show", kind: "guide", among: guides).flatMap { id in guides.firstIndex(of: id) }.map { make(.show($0)) }
+        case "advance-clock":
+            if let seconds = Self.number(value.value) {
+                guard seconds >= 0, seconds.isFinite else {
+                    report(Diagnostic(.invalidScenarioDuration, at: range(value.range), "a clock never goes back: \(NumberText.text(seconds)) is not a duration"))
+                    return nil
+                }
+                return make(.advanceClock(seconds))
+            }
+            guard let text = value.value.stringValue else {
+                wrongValue(value, "advance-clock", takes: "a duration (seconds, or a text such as \"3d\" or \"1h30m\")")
+                return nil
+            }
+            guard let seconds = ScenarioReader.duration(text) else {
+                report(Diagnostic(.invalidScenarioDuration, at: range(value.range), "'\(text)' is not a duration",
+                                  help: ["write numbers with units, largest first: w, d, h, m, s (\"3d\", \"1h30m\", \"2.5s\"), or seconds as a number"]))
+                return nil
+            }
+            return make(.advanceClock(seconds))
+        case "set":
+            guard case .object = value.value else {
+                wrongValue(value, "set", takes: "an object of parameter values")
+                return nil
+            }
+            var values: [(id: String, value: IRValue)] = []
+            var failed = false
+            for entry in value.members {
+                guard let type = parameters[entry.key] else {
+                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no parameter '\(entry.key)'")
+                        .suggesting(Suggestion.didYouMean(entry.key, among: parameterIDs), replacing: range(entry.keyRange), with: nil).quoted())
+                    failed = true
+                    continue
+                }
+                let read: IRValue? = switch (type, entry.value.value) {
+                case (.bool, .bool(let flag)): .bool(flag)
+                case (.number, .number(let number)): .number(number.value)
+                case (.string, .string(let text)): .string(text)
+                default: nil
+                }
+                guard let read else {
+                    report(Diagnostic(.invalidScenarioValue, at: range(entry.value.range),
+                                      "the parameter '\(entry.key)' is a \(type.rawValue), not \(Self.describe(entry.value.value))"))
+                    failed = true
+                    continue
+                }
+                values.append((entry.key, read))
+            }
+            return failed ? nil : make(.set(values))
+        case "event":
+            guard let name = value.value.stringValue, !name.isEmpty else {
+                wrongValue(value, "event", takes: "an event's name")
+                return nil
+            }
+            return make(.event(name))
+        case "tap":
+            if case .object = value.value, value.members.count == 1, let action = value.members.first, action.key == "action" {
+                return reference(action.value, "action", kind: "action", among: actions).map { make(.tap(.action($0))) }
+            }
+            guard let tap = choice(value, "tap", among: ScenarioReader.tapChoices) else { return nil }
+            let input: PlayerInput = switch tap {
+            case "next": .next
+            case "back": .back
+            case "skip": .skip
+            case "close": .close
+            case "done": .done
+            case "overlay": .tap(.overlay)
+            case "target": .tap(.target)
+            default: .tap(.tip)
+            }
+            return make(.tap(input))
+        case "swipe":
+            return choice(value, "swipe", among: ["forward", "back"]).map { make(.tap(.swipe(forward: $0 == "forward"))) }
+        case "action":
+            return reference(value, "action", kind: "action", among: actions).map { make(.tap(.action($0))) }
+        case "frames":
+            guard case .object = value.value else {
+                wrongValue(value, "frames", takes: "an object of target frames, [x, y, width, height] each")
+                return nil
+            }
+            var frames: [(target: String, frame: Rect?)] = []
+            var failed = false
+            for entry in value.members {
+                guard targets.contains(entry.key) else {
+                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no target '\(entry.key)'")
+                        .suggesting(Suggestion.didYouMean(entry.key, among: targets), replacing: range(entry.keyRange), with: nil).quoted())
+                    failed = true
+                    continue
+                }
+                if entry.value.value == .null {
+                    frames.append((entry.key, nil))
+                    continue
+                }
+                let numbers = entry.value.value.arrayValue?.compactMap { Self.number($0) } ?? []
+                guard numbers.count == 4, entry.value.value.arrayValue?.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
+                    wrongValue(entry.value, entry.key, takes: "a frame [x, y, width, height] (a width and height not negative) or null")
+                    failed = true
+                    continue
+                }
+                frames.append((entry.key, Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
+            }
+            return failed ? nil : make(.frames(frames))
+        case "target-missing":
+            return reference(value, "target-missing", kind: "target", among: targets).map { make(.targetMissing($0)) }
+        case "rotate":
+            return choice(value, "rotate", among: Orientation.allCases.map(\.rawValue))
+                .map { make(.display(device: nil, orientation: Orientation(rawValue: $0), textSize: nil)) }
+        case "device":
+            return reference(value, "device", kind: "device", among: DeviceCatalog.identifiers)
+                .map { make(.display(device: DeviceCatalog.device(id: $0), orientation: nil, textSize: nil)) }
+        case "text-size":
+            return textSize(value).map { make(.display(device: nil, orientation: nil, textSize: $0)) }
+        case "expect":
+            guard case .object = value.value, !value.members.isEmpty else {
+                wrongValue(value, "expect", takes: "an object with 'showing', 'at' or 'not-shown'")
+                if case .object = value.value { diagnostics[diagnostics.count - 1].message = "'expect' checks nothing: give it 'showing', 'at' or 'not-shown'" }
+                return nil
+            }
+            var expectation = Scenario.Expectation()
+            let before = diagnostics.count
+            for entry in value.members {
+                switch entry.key {
+                case "showing":
+                    expectation.showing = entry.value.value == .null ? .some(nil) : reference(entry.value, "showing", kind: "guide", among: guides).map { .some($0) }
+                case "at":
+                    expectation.at = entry.value.value == .null ? .some(nil) : reference(entry.value, "at", kind: "page or step", among: places).map { .some($0) }
+                case "not-shown":
+                    guard case .object = entry.value.value else {
+                        wrongValue(entry.value, "not-shown", takes: "an object of guides and reason categories")
+                        continue
+                    }
+                    for reason in entry.value.members {
+                        guard guides.contains(reason.key) else {
+                            report(Diagnostic(.unknownScenarioReference, at: range(reason.keyRange), "the program has no guide '\(reason.key)'")
+                                .suggesting(Suggestion.didYouMean(reason.key, among: guides), replacing: range(reason.keyRange), with: nil).quoted())
+                            continue
+                        }
+                        if let category = choice(reason.value, reason.key, among: ScenarioReader.reasonCategories) {
+                            expectation.notShown.append((reason.key, category, range(reason.value.range)))
+                        }
+                    }
+                default:
+                    unknownKey(entry, in: "expectation key", keys: ScenarioReader.expectationKeys)
+                }
+            }
+            return diagnostics.count == before ? make(.expect(expectation)) : nil
+        default:
+            unknownKey(member, in: "step kind", keys: ScenarioReader.stepKinds)
+            return nil
+        }
+    }
+
+    static func number(_ value: JSONValue) -> Double? {
+        if case .number(let number) = value { return number.value }
+        return nil
+    }
+
+    /// A value as a message names it: `a number`, `the string 'x'`, ...
+    static func describe(_ value: JSONValue) -> String {
+        switch value {
+        case .null: "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .number(let number): "the number \(number.text)"
+        case .string(let text): "the string '\(text)'"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
+    /// `'a', 'b' or 'c'`.
+    static func list(_ names: [String]) -> String {
+        let quoted = names.map { "'\($0)'" }
+        guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "nothing" }
+        return quoted.dropLast().joined(separator: ", ") + " or " + last
+    }
+}
+
+extension Diagnostic {
+    /// The diagnostic with its fix-its writing the suggested name as a JSON string, in quotes.
+    fileprivate func quoted() -> Diagnostic {
+        var diagnostic = self
+        diagnostic.fixIts = fixIts.map { Diagnostic.FixIt(range: $0.range, replacement: "\"\($0.replacement)\"", message: $0.message) }
+        return diagnostic
+    }
+}

@@ -1,0 +1,61 @@
+import GuideIR
+import GuideLang
+import GuideRuntime
+import GuideSimulation
+
+/// `guidec simulate`: plays a scenario against a guide (compiled first) or a compiled IR
+/// document through the runtime's decision function and player, and prints what the person
+/// would see and what the app would receive.
+enum SimulateCommand {
+    /// The command's declaration.
+    static let command = Command(
+        name: "simulate", synopsis: "guidec simulate FILE --scenario S.json [--format text|json]",
+        summary: "play a scenario of launches, taps and events through the runtime",
+        details: """
+        Plays the steps of the scenario S.json (launches, screens, clock advances, parameters,
+        events, taps, frames, missing targets, rotations and expectations; docs/simulate.md)
+        against FILE, a .guide file (compiled first) or the JSON that 'guidec build' writes,
+        through the runtime's own decision function, player and layout, and prints what the
+        person sees and the events the app receives, each at its time on the simulated clock.
+        Exits with 1 when FILE or the scenario has an error or an expectation fails.
+        """,
+        options: [.scenario, .simulationFormat, .color, .importRoot],
+        perform: run)
+
+    /// Compiles or loads FILE, reads the scenario, plays it and prints its lines.
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
+        let files = try arguments.files()
+        guard files.count == 1, let path = files.first else { throw UsageError("'simulate' plays one file, found \(files.count)") }
+        guard let scenarioPath = arguments.scenario else { throw UsageError("'simulate' needs a scenario: --scenario S.json") }
+        guard let document = program(path, arguments) else { return .failure }
+        let (sources, failed) = SourceFileReader.read([scenarioPath])
+        guard !failed, let scenario = sources.first?.file else { return .failure }
+        // The scenario is a file of its own in the diagnostics, after those of the program.
+        let scenarioID = FileID(Int(Int32.max))
+        let outcome = Simulator.run(scenario: scenario.bytes, file: scenarioID, on: document)
+        Terminal.standardOutput(outcome.output(asJSON: arguments.simulationFormat == .json))
+        if !outcome.diagnostics.isEmpty {
+            DiagnosticFormat.text.report(outcome.diagnostics, files: { _ in scenario }, color: arguments.color, machineFormatsToOutput: false)
+        }
+        return outcome.failed ? .failure : .success
+    }
+
+    /// The program FILE holds: a `.guide` compiled (its diagnostics reported, nil on an error),
+    /// or a compiled document loaded as an app loads it.
+    private static func program(_ path: String, _ arguments: ParsedArguments) -> GuideDocument? {
+        if path.hasSuffix(".json") {
+            let (sources, failed) = SourceFileReader.read([path])
+            guard !failed, let file = sources.first?.file else { return nil }
+            switch GuideLoader.load(file.bytes) {
+            case .success(let document): return document
+            case .failure(let error):
+                Terminal.error("cannot load '\(path)': \(error.summary)")
+                return nil
+            }
+        }
+        guard let inputs = CompilationInputs(arguments, files: [path]) else { return nil }
+        let compilation = inputs.compile(streamingGuidesTo: nil)
+        let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
+        return CompilationInputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
+    }
+}

@@ -1,0 +1,2 @@
+# The help of 'simulate': its synopsis, what it does and its options.
+help simulate
