@@ -177,7 +177,7 @@ struct RuntimeStorageTests {
         var setup = FileStateStore(path: path)
         #expect(setup.save(Self.sample) == nil)
         let writer = CommandLineTests.binary.deletingLastPathComponent().appendingPathComponent("StateStoreWriter")
-        // Fixed delays spread over the writer's start-up and its saves (each an fsync or two).
+        // Fixed pseudo-random delays (a seeded generator), so a failure is the same on a rerun.
         var seed: UInt64 = 20_261_201
         var previous = 0
         for round in 0..<30 {
@@ -187,10 +187,18 @@ struct RuntimeStorageTests {
             let output = Pipe()
             process.standardOutput = output
             try process.run()
+            // Killed while it saves, however slowly a busy machine starts it: after its first
+            // save is acknowledged, at a moment spread over the next few saves.
+            var printed = ""
+            while !printed.contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                printed += String(decoding: chunk, as: UTF8.self)
+            }
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            usleep(useconds_t(5_000 + (seed >> 33) % 120_000))
+            usleep(useconds_t((seed >> 33) % 20_000))
             kill(process.processIdentifier, SIGKILL)
-            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            printed += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal, "round \(round): the writer stopped by itself")
             let acknowledged = printed.split(separator: "\n").last.flatMap { Int($0) } ?? previous
@@ -203,7 +211,8 @@ struct RuntimeStorageTests {
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["guides.json"], "round \(round)")
             previous = saved
         }
-        #expect(previous > 30, "the writer saved only \(previous) times in 30 rounds")
+        // Every round's writer saved at least once before it was killed.
+        #expect(previous >= 30, "the writer saved only \(previous) times in 30 rounds")
     }
 
     @Test func inMemoryStoreReadsAsAFileWould() {
