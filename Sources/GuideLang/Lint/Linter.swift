@@ -556,20 +556,16 @@ public struct Linter: Sendable {
                       "title", page.maxLines ?? Self.maximumTitleLines),
                      (page.body.map { TipSize.Translations($0, font: page.bodyFont, category: options.category) },
                       "body", page.maxLines ?? Self.maximumBodyLines)]
-        var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
+        // Both texts' measurements by the content's width, as a step's tip sizes are kept.
+        var measuredByWidth: [Double: [TipSize.MeasuredText?]] = [:]
         defer { currentLayoutScreen = nil }
         for screen in screens {
             currentLayoutScreen = screen
             let content = PageLayout.content(on: screen)
-            var measuredTexts: [TipSize.MeasuredText?] = []
-            for (translations, name, limit) in texts {
-                guard let translations else {
-                    measuredTexts.append(nil)
-                    continue
-                }
-                let measured = measuredByWidth[name]?[content.width] ?? translations.tallest(width: content.width)
-                measuredByWidth[name, default: [:]][content.width] = measured
-                measuredTexts.append(measured)
+            let measuredTexts = measuredByWidth[content.width] ?? texts.map { $0.0?.tallest(width: content.width) }
+            measuredByWidth[content.width] = measuredTexts
+            for ((_, name, limit), measured) in zip(texts, measuredTexts) {
+                guard let measured else { continue }
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
                            detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
