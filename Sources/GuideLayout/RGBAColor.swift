@@ -25,16 +25,18 @@ public struct RGBAColor: Equatable, Sendable, CustomStringConvertible {
     /// Parses the IR's normalised form `#RRGGBBAA` (hex digits in either case); nil for anything
     /// else, including `#RGB` and `#RRGGBB`, which the IR never contains.
     public init?(hex text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 9, bytes[0] == UInt8(ascii: "#") else { return nil }
-        var channels: [Double] = []
-        channels.reserveCapacity(4)
-        for index in stride(from: 1, to: 9, by: 2) {
-            guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else { return nil }
-            // C/255 is the sRGB value WCAG linearises; keeping it unrounded keeps ratios exact.
-            channels.append(Double(high * 16 + low) / 255)
+        // Read from the string's bytes into one number: lint parses a colour for every contrast
+        // it checks, and arrays of bytes and channels cost more than the parsing.
+        let utf8 = text.utf8
+        guard utf8.count == 9, utf8.first == UInt8(ascii: "#") else { return nil }
+        var value = 0
+        for byte in utf8.dropFirst() {
+            guard let digit = Self.hexDigit(byte) else { return nil }
+            value = value * 16 + digit
         }
-        self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels[3])
+        // C/255 is the sRGB value WCAG linearises; keeping it unrounded keeps ratios exact.
+        func channel(_ shift: Int) -> Double { Double((value >> shift) & 0xFF) / 255 }
+        self.init(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
     }
 
     /// The colour seen when this one is drawn over `background` (Porter-Duff source-over); opaque
@@ -63,11 +65,17 @@ public struct RGBAColor: Equatable, Sendable, CustomStringConvertible {
 
     /// `#RRGGBBAA` with each channel clamped to 0...1 and rounded to 8 bits, for messages.
     public var hex: String {
-        "#" + [red, green, blue, alpha].map { channel in
-            let byte = Int((min(max(channel, 0), 1) * 255).rounded())
-            let digits = Array("0123456789ABCDEF")
-            return String(digits[byte / 16]) + String(digits[byte % 16])
-        }.joined()
+        func digit(_ value: Int) -> UInt8 { value < 10 ? UInt8(ascii: "0") + UInt8(value) : UInt8(ascii: "A") + UInt8(value - 10) }
+        // Written as bytes: a finding's message holds several, and strings of characters joined cost more.
+        return String(unsafeUninitializedCapacity: 9) { buffer in
+            buffer[0] = UInt8(ascii: "#")
+            for (index, channel) in [red, green, blue, alpha].enumerated() {
+                let byte = Int((min(max(channel, 0), 1) * 255).rounded())
+                buffer[1 + 2 * index] = digit(byte / 16)
+                buffer[2 + 2 * index] = digit(byte % 16)
+            }
+            return 9
+        }
     }
 
     /// The value of an ASCII hex digit, or nil.

@@ -33,7 +33,8 @@ public struct StepGeometry: Equatable, Sendable {
     /// Where the tip of `step`, measured as `size`, goes among `frames` and `cutouts` on `screen`:
     /// the placement alone, for lint, which needs no whole geometry per screen.
     public static func placement(of step: IRStep, frames: [Rect], cutouts: [Cutout], screen: Screen, size: TipSize) -> TipPlacement {
-        TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds), placement: step.placement, screen: screen)
+        TipPlacement(size: (size.width, size.height), targetBox: TipPlacement.union(frames),
+                     cutoutBox: TipPlacement.union(cutouts.lazy.map(\.bounds)), placement: step.placement, screen: screen)
     }
 
     /// Lays `step` out on `screen`, measuring its tip at `category`.

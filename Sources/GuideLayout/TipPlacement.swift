@@ -54,14 +54,21 @@ public struct TipPlacement: Equatable, Sendable {
 
     /// Places a tip of `size` for targets with `frames` and `cutouts` on `screen`.
     public init(size: (width: Double, height: Double), frames: [Rect], cutouts: [Rect], placement: IRPlacement, screen: Screen) {
+        self.init(size: size, targetBox: Self.union(frames), cutoutBox: Self.union(cutouts), placement: placement, screen: screen)
+    }
+
+    /// Places a tip of `size` for targets whose frames span `targetBox` and whose cut-outs span
+    /// `cutoutBox` (nil for none) on `screen`: what the other initialiser does once it has the
+    /// two boxes, for a caller that has them without building arrays of rectangles.
+    public init(size: (width: Double, height: Double), targetBox: Rect?, cutoutBox: Rect?, placement: IRPlacement, screen: Screen) {
         let boundary = screen.safeBounds.insetBy(Self.margin)
-        guard let targetBox = Self.union(frames), placement.side != "center" else {
+        guard let targetBox, placement.side != "center" else {
             let rect = Rect(x: boundary.midX - size.width / 2, y: boundary.midY - size.height / 2, width: size.width, height: size.height)
             let attempt = SideAttempt(side: "center", needed: size.height, room: boundary.height, crossNeeded: size.width, crossRoom: boundary.width)
             self.init(rect: rect, side: "center", alignment: "center", fits: attempt.fits, attempts: [attempt])
             return
         }
-        let anchor = placement.gapFrom == "target" ? targetBox : (Self.union(cutouts) ?? targetBox)
+        let anchor = placement.gapFrom == "target" ? targetBox : (cutoutBox ?? targetBox)
         func attempt(_ side: String) -> SideAttempt {
             let isVertical = side == "above" || side == "below"
             let mainSize = isVertical ? size.height : size.width
@@ -79,18 +86,19 @@ public struct TipPlacement: Equatable, Sendable {
                                crossNeeded: isVertical ? size.width : size.height,
                                crossRoom: isVertical ? boundary.width : boundary.height)
         }
+        // One array, the result's: this runs for every step on every screen, and the arrays of
+        // sides and attempts it used to build cost more than the arithmetic.
         var attempts: [SideAttempt] = []
+        attempts.reserveCapacity(4)
         let chosen: SideAttempt
         switch (placement.side, placement.flip) {
         case ("auto", _):
-            let first = attempt("below")
-            attempts = [first] + ["above", "trailing", "leading"].map(attempt)
-            let vertical = attempts.prefix(2).filter(\.fits).max { $0.room < $1.room }
-            let horizontal = attempts.suffix(2).filter(\.fits).max { $0.room < $1.room }
-            chosen = vertical ?? horizontal ?? Self.leastOverflowing(first, attempts.dropFirst())
+            for side in ["below", "above", "trailing", "leading"] { attempts.append(attempt(side)) }
+            chosen = Self.roomiest(attempts[0..<2]) ?? Self.roomiest(attempts[2..<4])
+                ?? Self.leastOverflowing(attempts[0], attempts.dropFirst())
         case (let side, .none):
             chosen = attempt(side)
-            attempts = [chosen]
+            attempts.append(chosen)
         case (let side, .within(let distance)):
             // Seed 000: rect.maxY > height - 150 ? above : below, from the targets' own frames.
             let flips: Bool
@@ -101,14 +109,15 @@ public struct TipPlacement: Equatable, Sendable {
             default: flips = targetBox.minX < distance
             }
             chosen = attempt(flips ? Self.opposite(side) : side)
-            attempts = [chosen]
+            attempts.append(chosen)
         case (let side, .auto):
-            let first = attempt(side)
-            attempts = [first]
-            for candidate in [Self.opposite(side)] + Self.perpendicular(side) where !attempts.contains(where: \.fits) {
+            attempts.append(attempt(side))
+            // The opposite side, then the two across, until one fits.
+            let across = Self.perpendicular(side)
+            for candidate in [Self.opposite(side), across.0, across.1] where !attempts[attempts.count - 1].fits {
                 attempts.append(attempt(candidate))
             }
-            chosen = attempts.first(where: \.fits) ?? Self.leastOverflowing(first, attempts.dropFirst())
+            chosen = attempts.first(where: \.fits) ?? Self.leastOverflowing(attempts[0], attempts.dropFirst())
         }
         let reference = placement.alignTo == "screen" ? screen.bounds : targetBox
         let isVertical = chosen.side == "above" || chosen.side == "below"
@@ -170,8 +179,18 @@ public struct TipPlacement: Equatable, Sendable {
         }
     }
 
-    static func perpendicular(_ side: String) -> [String] {
-        side == "above" || side == "below" ? ["trailing", "leading"] : ["below", "above"]
+    static func perpendicular(_ side: String) -> (String, String) {
+        side == "above" || side == "below" ? ("trailing", "leading") : ("below", "above")
+    }
+
+    /// The attempt with the most room among those that fit, the earliest on a tie; nil if none fits.
+    private static func roomiest(_ attempts: ArraySlice<SideAttempt>) -> SideAttempt? {
+        var best: SideAttempt?
+        for attempt in attempts where attempt.fits {
+            if let current = best, !(current.room < attempt.room) { continue }
+            best = attempt
+        }
+        return best
     }
 
     /// Clamps into [low, high]; when the range is empty (the tip is wider than the room) the
@@ -180,9 +199,11 @@ public struct TipPlacement: Equatable, Sendable {
         high < low ? low : min(max(value, low), high)
     }
 
-    static func union(_ rects: [Rect]) -> Rect? {
-        guard var box = rects.first else { return nil }
-        for rect in rects.dropFirst() {
+    /// The smallest rectangle holding every one of `rects`; nil for none.
+    static func union(_ rects: some Sequence<Rect>) -> Rect? {
+        var iterator = rects.makeIterator()
+        guard var box = iterator.next() else { return nil }
+        while let rect = iterator.next() {
             let minX = min(box.minX, rect.minX)
             let minY = min(box.minY, rect.minY)
             box = Rect(x: minX, y: minY, width: max(box.maxX, rect.maxX) - minX, height: max(box.maxY, rect.maxY) - minY)

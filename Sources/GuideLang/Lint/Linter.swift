@@ -254,18 +254,22 @@ public struct Linter: Sendable {
         var sizesByWidth: [Double: TipSize] = [:]
         // Scanned once, and wrapped again for each distinct width.
         let texts = TipSize.StepTexts(step: step, category: options.category)
+        // Read once: the closures below would otherwise capture, and copy, the whole step on
+        // every screen, and the loop over targets copied each target.
+        let (scrollAnchor, shape, padding) = (step.scrollAnchor, step.shape, step.padding)
+        let advancesByTap = step.advance.contains(.tapTarget)
         defer { currentLayoutScreen = nil }
         for screen in screens {
             currentLayoutScreen = screen
             // The targets were looked up once for the step; each frame is the one the runtime and
             // preview show (`TargetLayout.shownFrame`, as `StepGeometry.targetFrames` gives it).
-            let frames = highlighted.map { TargetLayout.shownFrame(of: $0, on: screen, targets: targets, scrollAnchor: step.scrollAnchor) }
-            for (target, frame) in zip(highlighted, frames) {
-                checkPosition(target, frame: frame, step: step, range: range, screen: screen)
-                if step.advance.contains(.tapTarget) { checkTapSize(target, frame: frame, step: step, range: range, screen: screen) }
+            let frames = highlighted.map { TargetLayout.shownFrame(of: $0, on: screen, targets: targets, scrollAnchor: scrollAnchor) }
+            for index in highlighted.indices {
+                checkPosition(highlighted[index], frame: frames[index], step: step, range: range, screen: screen)
+                if advancesByTap { checkTapSize(highlighted[index], frame: frames[index], step: step, range: range, screen: screen) }
             }
             // Without an overlay no hole is cut, but the cut-outs' geometry still places the tip.
-            let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
+            let cutouts = frames.map { Cutout(around: $0, shape: shape, padding: padding) }
             if step.overlay != nil {
                 checkOverlaps(cutouts, frames: frames, highlighted: highlighted, step: step, range: range, screen: screen)
             }
@@ -459,13 +463,19 @@ public struct Linter: Sendable {
     }
 
     private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
-        for (measured, limit, name) in [(size.title, step.tip.maxLines ?? Self.maximumTitleLines, "title"),
-                                       (size.body, step.tip.maxLines ?? Self.maximumBodyLines, "body")] {
-            guard let measured, measured.measurement.lineCount > limit else { continue }
-            record(.tooManyLines, range, "the \(name) of step '\(step.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
-                   detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
-                   help: ["shorten the \(name), or raise 'max-lines' or 'max-width'"])
-        }
+        // One call per text rather than a loop over an array of them: this runs for every step on
+        // every screen, and the array (copying each measurement) cost more than the comparisons.
+        checkLines(size.title, limit: step.tip.maxLines ?? Self.maximumTitleLines, name: "title", step: step, range: range, screen: screen)
+        checkLines(size.body, limit: step.tip.maxLines ?? Self.maximumBodyLines, name: "body", step: step, range: range, screen: screen)
+    }
+
+    private mutating func checkLines(
+        _ measured: TipSize.MeasuredText?, limit: Int, name: String, step: IRStep, range: SourceRange, screen: Screen
+    ) {
+        guard let measured, measured.measurement.lineCount > limit else { return }
+        record(.tooManyLines, range, "the \(name) of step '\(step.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
+               detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
+               help: ["shorten the \(name), or raise 'max-lines' or 'max-width'"])
     }
 
     private mutating func checkContrast(text: IRColor, background: IRColor?, overlay: IROverlay?,
@@ -546,20 +556,16 @@ public struct Linter: Sendable {
                       "title", page.maxLines ?? Self.maximumTitleLines),
                      (page.body.map { TipSize.Translations($0, font: page.bodyFont, category: options.category) },
                       "body", page.maxLines ?? Self.maximumBodyLines)]
-        var measuredByWidth: [String: [Double: TipSize.MeasuredText]] = [:]
+        // Both texts' measurements by the content's width, as a step's tip sizes are kept.
+        var measuredByWidth: [Double: [TipSize.MeasuredText?]] = [:]
         defer { currentLayoutScreen = nil }
         for screen in screens {
             currentLayoutScreen = screen
             let content = PageLayout.content(on: screen)
-            var measuredTexts: [TipSize.MeasuredText?] = []
-            for (translations, name, limit) in texts {
-                guard let translations else {
-                    measuredTexts.append(nil)
-                    continue
-                }
-                let measured = measuredByWidth[name]?[content.width] ?? translations.tallest(width: content.width)
-                measuredByWidth[name, default: [:]][content.width] = measured
-                measuredTexts.append(measured)
+            let measuredTexts = measuredByWidth[content.width] ?? texts.map { $0.0?.tallest(width: content.width) }
+            measuredByWidth[content.width] = measuredTexts
+            for ((_, name, limit), measured) in zip(texts, measuredTexts) {
+                guard let measured else { continue }
                 if measured.measurement.lineCount > limit {
                     record(.tooManyLines, range, "the \(name) of page '\(page.id)' needs more than \(limit) line\(limit == 1 ? "" : "s")",
                            detail: "on \(screen.name)\(measured.locale.isEmpty ? "" : " (locale '\(measured.locale)')"): \(measured.measurement.lineCount) lines of \(Rect.format(measured.measurement.fontSize)) pt text at \(options.category.rawValue) text size",
