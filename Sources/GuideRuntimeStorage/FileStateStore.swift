@@ -97,6 +97,7 @@ public struct FileStateStore: GuideStateStore, Sendable {
         let (folder, prefix) = temporaryPlace
         // A name of its own (mkstemp creates it exclusively), so concurrent saves never share one.
         var template = Array("\(folder)/\(prefix)\(getpid()).XXXXXX".utf8CString)
+        // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return StoreProblem(.ioFailure, "cannot create a temporary file beside \(path): \(Self.errorText())") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
