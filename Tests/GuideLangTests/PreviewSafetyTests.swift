@@ -28,6 +28,26 @@ struct PreviewSafetyTests {
         return folder
     }
 
+    /// A folder written again holds exactly this run's pictures: those an earlier run wrote (as
+    /// its sheet lists them) and this one does not draw are removed; a file guidec did not
+    /// write stays, even one named like a picture.
+    @Test func aFolderWrittenAgainLosesOnlyItsOwnStalePictures() throws {
+        let folder = try Self.project()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("pictures")
+        let main = folder.appendingPathComponent("main.guide").path
+        let both = try CommandLineTests.run(["preview", main, "--device", "iphone-se-3", "--device", "ipad-pro-13-m5", "-o", output.path + "/"])
+        #expect(both.status != 2, "\(both.standardError)")
+        try "mine".write(to: output.appendingPathComponent("tips.tours.basics.old.ipad-pro-13-m5-portrait.light.svg"), atomically: true, encoding: .utf8)
+        let before = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(before.filter { $0.contains("ipad-pro-13-m5") }.count == 3, "\(before)")
+        let one = try CommandLineTests.run(["preview", main, "--device", "iphone-se-3", "-o", output.path + "/"])
+        #expect(one.status == both.status, "\(one.standardError)")
+        let after = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(after == before.filter { !$0.contains("ipad-pro-13-m5") || $0.contains(".old.") }, "\(after)")
+        #expect(after.contains("index.html") && after.contains { $0.contains("iphone-se-3") })
+    }
+
     @Test func anImportedFileIsNeverWrittenOver() throws {
         let folder = try Self.project()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -38,15 +38,47 @@ struct PreviewOutput {
                 return false
             }
             let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+            // The pictures an earlier run wrote here, as its sheet lists them: those this run does
+            // not draw are removed once it has written its own, so the folder never shows a step
+            // that no longer exists. Nothing else in the folder is touched.
+            let earlier = Self.linkedPictures(inSheet: folder + "/index.html")
+            var written: Set<String> = []
             for scene in scenes {
-                guard writeFile(folder + "/" + scene.picture.fileName + ".svg", SVGWriter().document(scene), inputs: identities) else {
+                let name = scene.picture.fileName + ".svg"
+                guard writeFile(folder + "/" + name, SVGWriter().document(scene), inputs: identities) else {
                     return false
                 }
+                written.insert(name)
             }
             let sheet = ContactSheet(title: Self.title(of: scenes), scenes: scenes)
             let page = ContactSheetWriter(pictures: .linked).html(sheet, player: PreviewPlayer.markup(for: sheet))
-            return writeFile(folder + "/index.html", page, inputs: identities)
+            guard writeFile(folder + "/index.html", page, inputs: identities) else { return false }
+            for name in earlier.subtracting(written).sorted() where unlink(folder + "/" + name) != 0 && errno != ENOENT {
+                Terminal.error("cannot remove the picture '\(folder)/\(name)' that an earlier run wrote: \(FileSystem.systemError())")
+                return false
+            }
+            return true
         }
+    }
+
+    /// The SVG files a folder's `index.html` written by `guidec preview` shows (`<img src="NAME.svg"`),
+    /// by name; none when there is no such sheet. Only plain names of a picture's characters count,
+    /// so no path leaves the folder.
+    static func linkedPictures(inSheet path: String) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 64 << 20 else { return [] }
+        let text = String(decoding: data, as: UTF8.self)
+        guard text.contains("<!-- guidec-preview: player -->") else { return [] }
+        var names: Set<String> = []
+        for piece in text.components(separatedBy: "<img src=\"").dropFirst() {
+            guard let end = piece.firstIndex(of: "\"") else { continue }
+            let name = String(piece[..<end])
+            let allowed = name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
+            if allowed, name.hasSuffix(".svg"), !name.hasPrefix(".") { names.insert(name) }
+        }
+        return names
     }
 
     /// Writes `text` to `file` atomically, unless `file` is one of the inputs.
