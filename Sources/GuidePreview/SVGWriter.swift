@@ -41,7 +41,7 @@ public struct SVGWriter: Sendable {
             case .overlay(let overlay):
                 masks += 1
                 write(overlay, maskID: "\(idPrefix)-holes-\(masks)", into: &out)
-            case .text(let text): write(text, into: &out)
+            case .text(let text): write(text, rightToLeft: scene.isRightToLeft, into: &out)
             case .polygon(let polygon): write(polygon, into: &out)
             }
         }
@@ -97,13 +97,22 @@ public struct SVGWriter: Sendable {
         out += "<rect class=\"overlay\" \(bounds)\(paintAttributes(overlay.paint, kind: "fill")) mask=\"url(#\(maskID))\"/>\n"
     }
 
-    private func write(_ text: PreviewText, into out: inout String) {
+    /// A text; in a right-to-left picture its base direction is right to left, so the bidi
+    /// algorithm orders neutral characters (punctuation, digits) as the app would.
+    private func write(_ text: PreviewText, rightToLeft: Bool, into out: inout String) {
         guard !text.lines.isEmpty else { return }
         out += "<text class=\"\(text.role.rawValue)\" font-size=\"\(number(text.fontSize))\""
         out += " font-weight=\"\(Self.cssWeight(text.weight))\""
         out += " font-family=\"\(MarkupEscaping.escaped(Self.fontFamily(text.family)))\""
         out += paintAttributes(text.paint, kind: "fill")
-        out += " text-anchor=\"\(text.anchor.rawValue)\">"
+        // The scene's anchors are sides of the picture (a mirrored scene swapped them); with a
+        // right-to-left direction `start` is the right side, so the anchor is named the other way.
+        var anchor = text.anchor
+        if rightToLeft {
+            anchor = anchor == .start ? .end : anchor == .end ? .start : .middle
+            out += " direction=\"rtl\""
+        }
+        out += " text-anchor=\"\(anchor.rawValue)\">"
         for line in text.lines {
             out += "<tspan x=\"\(number(line.x))\" y=\"\(number(line.baseline))\""
             // Each line takes exactly the width the layout engine measured, whatever font the

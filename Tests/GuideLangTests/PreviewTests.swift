@@ -284,6 +284,15 @@ import Testing
         #expect(r.minX == screen.width - l.maxX && r.y == l.y && r.width == l.width)
         #expect(right.isRightToLeft && !left.isRightToLeft)
         #expect(Self.texts(right, .title).first?.anchor == .end)
+        // In the SVG every text of the mirrored picture reads right to left from the same side:
+        // `direction="rtl"` with the anchor named for that direction (the right side is `start`).
+        for (scene, direction) in [(left, nil), (right, "rtl")] {
+            let texts = SVGDocument(SVGWriter().document(scene)).elements.filter { $0.name == "text" }
+            #expect(!texts.isEmpty)
+            #expect(texts.allSatisfy { $0.attributes["direction"] == direction }, "\(texts.map(\.attributes))")
+        }
+        let titles = SVGDocument(SVGWriter().document(right)).elements.filter { $0.name == "text" && $0.attributes["class"] == "title" }
+        #expect(titles.map { $0.attributes["text-anchor"] } == ["start"])
     }
 
     static func boxes(_ scene: PreviewScene, _ role: PreviewRole) -> [PreviewBox] {
