@@ -1,3 +1,5 @@
+import GuideLayout
+
 /// The pictures that differ between two runs of `guidec preview`, for review: matched by
 /// `PictureID` (and the file they come from), compared as scenes, so a picture changed exactly
 /// when what it draws (geometry, colours, texts, findings, controls) is not the same, never by
@@ -37,6 +39,54 @@ public struct PreviewDiff: Sendable {
             // Controls that are the same drawn but act differently are still a change.
             if roles.isEmpty, self.before?.controls != self.after?.controls { roles = [.button] }
             return roles
+        }
+
+        /// Where the picture changed, on each side: the smallest rectangle around what is drawn
+        /// in the changed roles (an overlay by its cut-outs, which is where it shows a change);
+        /// nil for a side not drawn or a change of controls only.
+        public var changedArea: (before: Rect?, after: Rect?) {
+            guard kind == .changed else { return (nil, nil) }
+            let roles = Set(changedRoles)
+            func area(_ scene: PreviewScene?) -> Rect? {
+                var union: Rect?
+                for element in scene?.elements ?? [] where roles.contains(element.role) {
+                    for rect in Self.bounds(of: element) {
+                        union = union.map { Self.union($0, rect) } ?? rect
+                    }
+                }
+                return union
+            }
+            return (area(before), area(after))
+        }
+
+        /// What an element covers, as rectangles.
+        private static func bounds(of element: PreviewElement) -> [Rect] {
+            switch element {
+            case .box(let box): return [box.rect]
+            case .overlay(let overlay): return overlay.holes.isEmpty ? [overlay.rect] : overlay.holes.map(\.bounds)
+            case .polygon(let polygon):
+                guard let first = polygon.points.first else { return [] }
+                var (minX, minY, maxX, maxY) = (first.x, first.y, first.x, first.y)
+                for point in polygon.points.dropFirst() {
+                    (minX, minY, maxX, maxY) = (min(minX, point.x), min(minY, point.y), max(maxX, point.x), max(maxY, point.y))
+                }
+                return [Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)]
+            case .text(let text):
+                return text.lines.map { line in
+                    let start = switch text.anchor {
+                    case .start: line.x
+                    case .middle: line.x - line.width / 2
+                    case .end: line.x - line.width
+                    }
+                    // From the ascender to the descender, about as a font of that size draws.
+                    return Rect(x: start, y: line.baseline - text.fontSize, width: line.width, height: text.fontSize * 1.25)
+                }
+            }
+        }
+
+        private static func union(_ first: Rect, _ second: Rect) -> Rect {
+            let (minX, minY) = (min(first.minX, second.minX), min(first.minY, second.minY))
+            return Rect(x: minX, y: minY, width: max(first.maxX, second.maxX) - minX, height: max(first.maxY, second.maxY) - minY)
         }
 
         private static func elementsByRole(_ scene: PreviewScene?) -> [PreviewRole: [PreviewElement]] {

@@ -1,3 +1,5 @@
+import GuideLayout
+
 /// Writes a `PreviewDiff` as one self-contained HTML page for review: a summary, then each
 /// changed picture named by file, guide, page or tour and step, device and orientation, and
 /// variant, with what changed and the picture before and after side by side. No script, no
@@ -42,18 +44,19 @@ public struct PreviewDiffWriter: Sendable {
             let roles = change.changedRoles.map(\.rawValue).joined(separator: ", ")
             out += "<p class=\"what\">\(change.kind.rawValue)\(roles.isEmpty ? "" : ": " + MarkupEscaping.escaped(roles))</p>\n"
             out += "<div class=\"sides\">\n"
-            side("before", change.before, prefix: "b\(number)", into: &out)
-            side("after", change.after, prefix: "a\(number)", into: &out)
+            let area = change.changedArea
+            side("before", change.before, prefix: "b\(number)", marking: area.before, into: &out)
+            side("after", change.after, prefix: "a\(number)", marking: area.after, into: &out)
             out += "</div>\n</section>\n"
         }
         out += "</main>\n</body>\n</html>\n"
         return out
     }
 
-    private func side(_ name: String, _ scene: PreviewScene?, prefix: String, into out: inout String) {
+    private func side(_ name: String, _ scene: PreviewScene?, prefix: String, marking area: Rect?, into out: inout String) {
         out += "<figure class=\"\(name)\">\n<figcaption>\(name)</figcaption>\n"
         if let scene {
-            out += SVGWriter(idPrefix: prefix).element(scene)
+            out += SVGWriter(idPrefix: prefix).element(scene, marking: area)
         } else {
             out += "<p class=\"absent\">not drawn</p>\n"
         }

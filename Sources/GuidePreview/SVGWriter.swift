@@ -23,8 +23,9 @@ public struct SVGWriter: Sendable {
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + element(scene)
     }
 
-    /// The `<svg>` element of `scene`, to stand alone or inside HTML.
-    public func element(_ scene: PreviewScene) -> String {
+    /// The `<svg>` element of `scene`, to stand alone or inside HTML; `area`, when given, is
+    /// outlined on top (a diff's changed area), a little outside it so it never hides what changed.
+    public func element(_ scene: PreviewScene, marking area: Rect? = nil) -> String {
         var out = ""
         out.reserveCapacity(4096)
         let (width, height) = (number(scene.width), number(scene.height))
@@ -44,6 +45,12 @@ public struct SVGWriter: Sendable {
             case .text(let text): write(text, rightToLeft: scene.isRightToLeft, into: &out)
             case .polygon(let polygon): write(polygon, into: &out)
             }
+        }
+        if let area {
+            let margin = 4.0
+            out += "<rect class=\"changed-area\" x=\"\(number(area.x - margin))\" y=\"\(number(area.y - margin))\""
+            out += " width=\"\(number(area.width + 2 * margin))\" height=\"\(number(area.height + 2 * margin))\""
+            out += " fill=\"none\" stroke=\"#DC2626\" stroke-width=\"2\" stroke-dasharray=\"6 4\"/>\n"
         }
         out += "</svg>\n"
         return out

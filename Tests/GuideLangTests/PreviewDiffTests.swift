@@ -67,6 +67,22 @@ struct PreviewDiffTests {
         #expect(page.components(separatedBy: "<section class=\"change changed\"").count - 1 == expected.count)
         #expect(page.contains("Create an account") && page.contains("SignUp New Account"))
         #expect(page.components(separatedBy: "<figure class=\"before\">").count - 1 == expected.count)
+        // Each side outlines where it changed: around the title, before and after, and nowhere else.
+        let pictures = page.components(separatedBy: "<svg ").dropFirst().map { "<svg " + ($0.components(separatedBy: "</svg>").first ?? "") + "</svg>" }
+        #expect(pictures.count == 2 * expected.count)
+        for picture in pictures {
+            let svg = SVGDocument(picture)
+            let marks = svg.elements.filter { $0.name == "rect" && $0.attributes["class"] == "changed-area" }
+            let title = svg.elements.first { $0.name == "tspan" && ["Create an account", "SignUp New Account"].contains($0.text) }
+            guard marks.count == 1, let mark = marks.first, let title,
+                  let x = mark.number("x"), let y = mark.number("y"), let width = mark.number("width"), let height = mark.number("height"),
+                  let left = title.number("x"), let baseline = title.number("y") else {
+                Issue.record("a side without one changed area around its title: \(marks.map(\.attributes)), \(title?.attributes ?? [:])")
+                continue
+            }
+            #expect(x <= left && left <= x + width && y <= baseline && baseline <= y + height && width < 400,
+                    "\(mark.attributes) is not around the title at \(title.attributes)")
+        }
 
         // Folders: the same change, found among every example's pictures.
         let folders = try CommandLineTests.run(["preview", "--diff", old.path, new.path, "-o", output.path])
