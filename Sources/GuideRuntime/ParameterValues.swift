@@ -15,12 +15,16 @@ public struct ParameterValues: Equatable, Sendable {
         case unknownParameter(String)
         /// The value's type is not the parameter's.
         case wrongType(parameter: String, expected: IRParameterType, found: IRParameterType)
+        /// A number that is not finite (infinity or NaN): no condition can use it and a stored
+        /// state cannot keep it.
+        case notFinite(parameter: String)
     }
 
     /// Sets a parameter declared in `rules`, refusing an unknown id or a value of another type.
     public mutating func set(_ id: String, to value: IRValue, in rules: IRProgramRules) -> SetError? {
         guard let parameter = rules.parameters.first(where: { $0.id == id }) else { return .unknownParameter(id) }
         guard parameter.type == value.type else { return .wrongType(parameter: id, expected: parameter.type, found: value.type) }
+        if case .number(let number) = value, !number.isFinite { return .notFinite(parameter: id) }
         values[id] = value
         return nil
     }

@@ -61,7 +61,7 @@ public enum ScenarioReader {
             nextUnit = unit + 1
             index += 1
         }
-        return bytes.isEmpty || !total.isFinite ? nil : total
+        return bytes.isEmpty || !(total <= Reading.largestNumber) ? nil : total
     }
 }
 
@@ -152,7 +152,28 @@ private struct Reading {
             .suggesting(Suggestion.didYouMean(member.key, among: keys), replacing: range(member.keyRange), with: nil).quoted())
     }
 
+    /// Reports every key written twice in one object, anywhere in the scenario: a JSON reader
+    /// keeps one of the two and silently loses the other.
+    mutating func rejectRepeatedKeys(in root: LocatedJSON) {
+        var repeated: [LocatedJSON.Member] = []
+        var stack = [root]
+        while let node = stack.popLast() {
+            var seen: Set<String> = []
+            for member in node.members {
+                if !seen.insert(member.key).inserted { repeated.append(member) }
+                stack.append(member.value)
+            }
+            stack.append(contentsOf: node.elements)
+        }
+        // In the order they are written, as every other diagnostic of a reading is.
+        for member in repeated.sorted(by: { $0.keyRange.lowerBound < $1.keyRange.lowerBound }) {
+            report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "'\(member.key)' is given twice in one object",
+                              help: ["keep one of them: a second value does not add to the first, it replaces it"]))
+        }
+    }
+
     mutating func scenario(_ root: LocatedJSON) -> Scenario? {
+        rejectRepeatedKeys(in: root)
         var scenario = Scenario(device: DeviceCatalog.device(id: ScenarioReader.defaultDevice) ?? DeviceCatalog.presets[0])
         guard case .object = root.value else {
             wrongValue(root, "a scenario", takes: "an object with 'steps'")
@@ -273,7 +294,7 @@ private struct Reading {
                 }
                 let read: IRValue? = switch (type, entry.value.value) {
                 case (.bool, .bool(let flag)): .bool(flag)
-                case (.number, .number(let number)): .number(number.value)
+                case (.number, .number):  Self.number(entry.value.value).map(IRValue.number)
                 case (.string, .string(let text)): .string(text)
                 default: nil
                 }
@@ -389,8 +410,13 @@ private struct Reading {
         }
     }
 
+    /// The largest magnitude a scenario's number may have: past it a clock of seconds stops
+    /// counting single seconds and a stored state could not keep the value (infinity).
+    static let largestNumber = 1e15
+
+    /// A number within `largestNumber`, or nil (another type, or too large, `1e999` included).
     static func number(_ value: JSONValue) -> Double? {
-        if case .number(let number) = value { return number.value }
+        if case .number(let number) = value, number.value.isFinite, abs(number.value) <= largestNumber { return number.value }
         return nil
     }
 
@@ -399,6 +425,7 @@ private struct Reading {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
+        case .number(let number) where !(abs(number.value) <= largestNumber): "the number \(number.text), which is larger than 10^15"
         case .number(let number): "the number \(number.text)"
         case .string(let text): "the string '\(text)'"
         case .array: "an array"

@@ -222,3 +222,19 @@ struct RuntimeEligibilityTests {
         #expect(elapsed < .seconds(20), "1000 decisions took \(elapsed)")
     }
 }
+
+/// What `ParameterValues.set` refuses: an unknown id, another type, and a number that is not
+/// finite (a stored state writes it as null, so it would be lost at the next launch).
+struct RuntimeParameterTests {
+    @Test func setRefusesWhatItCannotKeep() throws {
+        let document = try RuntimeEligibilityTests.document("parameter level { type: number  default: 1 }\n"
+            + RuntimeEligibilityTests.pageGuide("a", "when: level >= 3"))
+        var state = RuntimeState()
+        #expect(state.parameters.set("levle", to: .number(3), in: document.rules) == .unknownParameter("levle"))
+        #expect(state.parameters.set("level", to: .bool(true), in: document.rules) == .wrongType(parameter: "level", expected: .number, found: .bool))
+        for number in [Double.infinity, -.infinity, .nan] {
+            #expect(state.parameters.set("level", to: .number(number), in: document.rules) == .notFinite(parameter: "level"))
+        }
+        #expect(state.parameters.set("level", to: .number(3), in: document.rules) == nil)
+    }
+}

@@ -4524,7 +4524,8 @@ extension DiagnosticExplanation {
                 step is `launch`, `reinstall` or an object with one key naming its kind (`screen`, `show`, `advance-clock`, `set`, \
                 `event`, `tap`, `swipe`, `action`, `frames`, `target-missing`, `rotate`, `device`, `text-size`, \
                 `expect`); an `expect` has `showing`, `at` and `not-shown`. Any other key is a mistake, named \
-                with the closest key that exists.
+                with the closest key that exists. A key given twice in one object is a mistake too, wherever it \
+                is: a JSON reader keeps one of the two values and silently loses the other.
                 """,
             example: [
                 File(name: "GL1302-unknown-scenario-key.guide", text: """
