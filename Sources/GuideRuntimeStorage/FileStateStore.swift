@@ -8,9 +8,10 @@ import GuideRuntime
 /// it as `NAME.unreadable` (`NAME.unreadable-2` and on when that is taken: an earlier copy is
 /// never overwritten) for a person to look at, and replaced by a fresh state.
 ///
-/// Temporary files are hidden, unique names (`.NAME.PID.XXXXXX`), so two stores of one file,
-/// in one process or two, never write into the same one; `load` removes those that a killed
-/// process left behind.
+/// Temporary files are hidden, unique names (`.NAME.HOST-PID.XXXXXX`), so two stores of one
+/// file, in one process or two, never write into the same one; `load` removes those that a
+/// killed process of this machine left behind (a process of another machine or container
+/// sharing the folder cannot be seen, so its files are left alone).
 public struct FileStateStore: GuideStateStore, Sendable {
     /// The file's path.
     public let path: String
@@ -79,16 +80,32 @@ public struct FileStateStore: GuideStateStore, Sendable {
         return (folder.isEmpty ? "." : folder, "." + (path as NSString).lastPathComponent + ".")
     }
 
-    /// Removes temporary files of this store's file whose process has ended (killed mid-save).
+    /// Removes temporary files of this store's file whose process, on this machine, has ended
+    /// (killed mid-save).
     private func removeAbandonedTemporaryFiles() {
         let (folder, prefix) = temporaryPlace
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        let host = Self.hostName()
         for name in names where name.hasPrefix(prefix) {
-            // `.NAME.PID.XXXXXX`: the process id, then mkstemp's six characters.
-            let parts = name.dropFirst(prefix.count).split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, parts[1].count == 6, let process = pid_t(parts[0]) else { continue }
+            // `.NAME.HOST-PID.XXXXXX`: the machine and process, then mkstemp's six characters.
+            let rest = name.dropFirst(prefix.count)
+            guard let dot = rest.lastIndex(of: "."), rest[rest.index(after: dot)...].count == 6,
+                  let dash = rest[..<dot].lastIndex(of: "-"), rest[..<dash] == host,
+                  let process = pid_t(rest[rest.index(after: dash)..<dot]) else { continue }
             if process != getpid(), kill(process, 0) != 0, errno == ESRCH { unlink(folder + "/" + name) }
         }
+    }
+
+    /// This machine's name as temporary files carry it: letters, digits and `-` kept, anything
+    /// else (a `.` of a domain, a `/`) written `_`; `host` if it has none.
+    public static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let kept = String(name.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-") ? Character(scalar) : "_"
+        })
+        return kept.isEmpty ? "host" : kept
     }
 
     /// Replaces the file with `state`, atomically.
@@ -96,7 +113,7 @@ public struct FileStateStore: GuideStateStore, Sendable {
         let bytes = RuntimeStateCoding.encode(state)
         let (folder, prefix) = temporaryPlace
         // A name of its own (mkstemp creates it exclusively), so concurrent saves never share one.
-        var template = Array("\(folder)/\(prefix)\(getpid()).XXXXXX".utf8CString)
+        var template = Array("\(folder)/\(prefix)\(Self.hostName())-\(getpid()).XXXXXX".utf8CString)
         // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return StoreProblem(.ioFailure, "cannot create a temporary file beside \(path): \(Self.errorText())") }

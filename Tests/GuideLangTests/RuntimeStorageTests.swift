@@ -138,6 +138,23 @@ struct RuntimeStorageTests {
         #expect(["state.unreadable", "state.unreadable-2", "state.unreadable-3"].map { defaults.string(forKey: $0) } == contents)
     }
 
+    /// `load` removes a temporary file of an ended process of this machine, and leaves one of
+    /// another machine (sharing the folder, its processes cannot be seen) and other files alone.
+    @Test func onlyThisMachinesAbandonedTemporaryFilesAreRemoved() throws {
+        let path = try Self.scratch()
+        let folder = (path as NSString).deletingLastPathComponent
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let names = [".guides.json.\(FileStateStore.hostName())-\(ended.processIdentifier).a1B2c3",
+                     ".guides.json.another-machine-\(ended.processIdentifier).a1B2c3", ".guides.json.notes", "guides.json.bak"]
+        for name in names { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
+        var store = FileStateStore(path: path)
+        _ = store.load()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == names.dropFirst().sorted())
+    }
+
     /// Two stores of one file saving at once on two threads never share a temporary file: every
     /// save succeeds and the file is always a whole state.
     @Test func concurrentSavesOfOneFileNeverMix() async throws {
