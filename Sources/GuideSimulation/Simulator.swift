@@ -137,6 +137,12 @@ public struct Simulator {
         case .targetMissing(let target):
             hidden.insert(target)
             reported[target] = nil
+            // The player looks for a step's targets before showing it; the step on screen found
+            // its own, so the target is missing from the next step that highlights it.
+            if let player, case .step = player.phase, player.currentStep?.targets.contains(target) == true {
+                let reason = "the step on screen found '\(target)' already: it is missing from the next step that highlights it"
+                emit(.ignored, reason, [("reason", .string(reason))])
+            }
         case .display(let newDevice, let newOrientation, let newTextSize):
             if let newDevice { device = newDevice }
             if let newOrientation { orientation = newOrientation }
