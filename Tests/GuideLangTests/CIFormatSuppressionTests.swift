@@ -5,7 +5,7 @@ import Testing
 /// Findings silenced by an `allow` in a guide or by `--allow` are results with `suppressions`
 /// in SARIF (`inSource` with the `allow`'s reason and place, `external` for the option), valid
 /// under the official schema, and absent from every other format.
-@Suite("CI formats: suppressed findings in SARIF", .onAThreadOfItsOwn)
+@Suite("CI formats: suppressed findings in SARIF", .serialized, .onAThreadOfItsOwn)
 struct CIFormatSuppressionTests {
     static let folder = CIFormatTests.folder
     static let arguments = ["lint", "--device", "iphone-se-3", "--orientation", "portrait", "--allow", "GL0801",

@@ -5,7 +5,7 @@ import Testing
 
 /// The CI formats: SARIF 2.1.0 logs (checked against goldens and the official schema) and GitHub
 /// Actions annotations (checked line by line for escaping, ranges and order).
-@Suite("CI formats: SARIF and GitHub annotations", .onAThreadOfItsOwn)
+@Suite("CI formats: SARIF and GitHub annotations", .serialized, .onAThreadOfItsOwn)
 struct CIFormatTests {
     static let folder = TestSupport.fixtures.appendingPathComponent("formats")
     static let schema = folder.appendingPathComponent("sarif-schema-2.1.0.json")

@@ -16,7 +16,7 @@ import Darwin
 /// The validator runs once per test, in one Python process, over every document. If `jsonschema`
 /// is not importable, the test installs it into `.build/python-deps` with pip and uses it from
 /// there, so `swift test` works on a fresh machine that has `python3` (and can reach PyPI).
-@Suite("IR JSON schema validation", .onAThreadOfItsOwn)
+@Suite("IR JSON schema validation", .serialized, .onAThreadOfItsOwn)
 struct SchemaValidationTests {
     /// The schema is valid under the 2020-12 metaschema, and every example under
     /// Fixtures/examples plus a document compiled here from a built-in sample validate against it.

@@ -9,6 +9,9 @@ import Testing
 /// for minutes held the whole pool, so every other test stood still with its time limit running:
 /// in a CI run on 2026-12-01 tests of a millisecond finished after 538 s and a language-server
 /// test of 6 s went past its 5-minute hang detector without having run.
+///
+/// The threads are not a pool: a suite of many such tests is also `.serialized`, so that they
+/// do not all run at once on two cores while their time limits run.
 struct ThreadOfItsOwn: TestTrait, SuiteTrait, TestScoping {
     /// Applied to a suite, every test (and test case) in it gets the trait.
     var isRecursive: Bool { true }
