@@ -134,7 +134,7 @@ private struct Reading {
     /// A name the document has, or nil after reporting GL1304 (or GL1303 for a value that is not a string).
     mutating func reference(_ value: LocatedJSON, _ key: String, kind: String, among names: [String]) -> String? {
         guard let text = value.value.stringValue else {
-            wrongValue(value, key, takes: "the id of a \(kind)")
+            wrongValue(value, key, takes: "the id of \(kind.first.map { "aeiou".contains($0) } == true ? "an" : "a") \(kind)")
             return nil
         }
         if names.contains(text) { return text }

@@ -83,11 +83,13 @@ public struct SimulationLine: Equatable, Sendable {
         let seconds = Int(whole)
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         var text = "\(sign)d\(seconds / 86_400) \(two(seconds / 3600 % 24)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
-        let fraction = magnitude - whole
-        if fraction > 0 {
-            // The fraction's digits as the number formatter writes them, without the leading zero.
-            let digits = NumberText.text(fraction)
-            if let point = digits.firstIndex(of: ".") { text += String(digits[point...]) }
+        // To the microsecond: sums of steps such as 0.1 + 0.2 would otherwise show the binary
+        // fraction's noise (0.30000000000000004).
+        let micros = Int(((magnitude - whole) * 1_000_000).rounded())
+        if micros > 0 {
+            var digits = String(1_000_000 + min(micros, 999_999)).dropFirst()
+            while digits.last == "0" { digits = digits.dropLast() }
+            text += "." + digits
         }
         return text
     }
