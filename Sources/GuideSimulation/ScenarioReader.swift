@@ -385,8 +385,11 @@ private struct Reading {
                 case "at":
                     expectation.at = entry.value.value == .null ? .some(nil) : reference(entry.value, "at", kind: "page or step", among: places).map { .some($0) }
                 case "not-shown":
-                    guard case .object = entry.value.value else {
+                    guard case .object = entry.value.value, !entry.value.members.isEmpty else {
                         wrongValue(entry.value, "not-shown", takes: "an object of guides and reason categories")
+                        if case .object = entry.value.value {
+                            diagnostics[diagnostics.count - 1].message = "'not-shown' checks nothing: name a guide and the category of its reason"
+                        }
                         continue
                     }
                     for reason in entry.value.members {
