@@ -48,13 +48,7 @@ public struct PreviewDiff: Sendable {
             guard kind == .changed else { return (nil, nil) }
             let roles = Set(changedRoles)
             func area(_ scene: PreviewScene?) -> Rect? {
-                var union: Rect?
-                for element in scene?.elements ?? [] where roles.contains(element.role) {
-                    for rect in Self.bounds(of: element) {
-                        union = union.map { Self.union($0, rect) } ?? rect
-                    }
-                }
-                return union
+                PreviewSceneBuilder.union((scene?.elements ?? []).filter { roles.contains($0.role) }.flatMap(Self.bounds(of:)))
             }
             return (area(before), area(after))
         }
@@ -82,11 +76,6 @@ public struct PreviewDiff: Sendable {
                     return Rect(x: start, y: line.baseline - text.fontSize, width: line.width, height: text.fontSize * 1.25)
                 }
             }
-        }
-
-        private static func union(_ first: Rect, _ second: Rect) -> Rect {
-            let (minX, minY) = (min(first.minX, second.minX), min(first.minY, second.minY))
-            return Rect(x: minX, y: minY, width: max(first.maxX, second.maxX) - minX, height: max(first.maxY, second.maxY) - minY)
         }
 
         private static func elementsByRole(_ scene: PreviewScene?) -> [PreviewRole: [PreviewElement]] {

@@ -159,6 +159,15 @@ public struct PreviewText: Equatable, Sendable {
         case middle
         /// `x` is the line's trailing edge.
         case end
+
+        /// The anchor for the other direction: start and end swapped, the middle kept.
+        public var mirrored: Anchor {
+            switch self {
+            case .start: .end
+            case .middle: .middle
+            case .end: .start
+            }
+        }
     }
 
     /// One line.

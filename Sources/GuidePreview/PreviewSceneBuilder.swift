@@ -165,7 +165,7 @@ public struct PreviewSceneBuilder: Sendable {
                 return .overlay(overlay)
             case .text(var text):
                 text.lines = text.lines.map { PreviewText.Line(text: $0.text, x: width - $0.x, baseline: $0.baseline, width: $0.width) }
-                text.anchor = text.anchor == .start ? .end : text.anchor == .end ? .start : .middle
+                text.anchor = text.anchor.mirrored
                 return .text(text)
             case .polygon(var polygon):
                 polygon.points = polygon.points.map { PreviewPoint(x: width - $0.x, y: $0.y) }

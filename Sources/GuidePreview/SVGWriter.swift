@@ -116,7 +116,7 @@ public struct SVGWriter: Sendable {
         // right-to-left direction `start` is the right side, so the anchor is named the other way.
         var anchor = text.anchor
         if rightToLeft {
-            anchor = anchor == .start ? .end : anchor == .end ? .start : .middle
+            anchor = anchor.mirrored
             out += " direction=\"rtl\""
         }
         out += " text-anchor=\"\(anchor.rawValue)\">"
