@@ -23,10 +23,16 @@ public struct FileStateStore: GuideStateStore, Sendable {
     public static let maximumBytes = 64 * 1024 * 1024
 
     /// Where a file that could not be read is kept first; later ones get `-2`, `-3` and on.
-    public var setAsidePath: String { path + ".unreadable" }
+    public var setAsidePath: String { Self.setAsideName(of: path, copy: 1) }
 
     /// The most copies of unreadable files kept: past it, the state is replaced without one.
     public static let maximumSetAsideCopies = 100
+
+    /// The name copy `copy` (from 1) of an unreadable `name` is kept under: `NAME.unreadable`,
+    /// then `NAME.unreadable-2` and on; the user-defaults store names its keys the same way.
+    public static func setAsideName(of name: String, copy: Int) -> String {
+        copy == 1 ? name + ".unreadable" : name + ".unreadable-\(copy)"
+    }
 
     /// The state in the file (fresh when there is none), and what was wrong with it.
     public mutating func load() -> (state: RuntimeState, problems: [StoreProblem]) {
@@ -55,7 +61,7 @@ public struct FileStateStore: GuideStateStore, Sendable {
     /// a rename to a name seen free.
     private func setAside() -> SetAside {
         for copy in 1...Self.maximumSetAsideCopies {
-            let candidate = copy == 1 ? setAsidePath : setAsidePath + "-\(copy)"
+            let candidate = Self.setAsideName(of: path, copy: copy)
             if link(path, candidate) == 0 {
                 unlink(path)
                 return .kept(candidate)

@@ -27,7 +27,7 @@ public struct UserDefaultsStateStore: GuideStateStore, @unchecked Sendable {
         }
         if let index = result.problems.firstIndex(where: { $0.kind == .corrupt || $0.kind == .futureVersion }) {
             let kept = (1...FileStateStore.maximumSetAsideCopies).lazy
-                .map { [key] in $0 == 1 ? key + ".unreadable" : key + ".unreadable-\($0)" }
+                .map { [key] in FileStateStore.setAsideName(of: key, copy: $0) }
                 .first { defaults.object(forKey: $0) == nil }
             if let kept {
                 defaults.set(value, forKey: kept)
