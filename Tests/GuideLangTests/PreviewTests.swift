@@ -282,6 +282,9 @@ import Testing
                 continue
             }
             #expect(overlay.holes.count == 1 && overlay.holes[0].isCircle && overlay.holes[0].bounds.width == 85)
+            // And the picture draws it so: one circle of radius 42.5 cut out of the overlay.
+            let holes = SVGDocument(SVGWriter().document(scene)).elements.filter { $0.has(role: "cutout") && $0.ancestors.last == "mask" }
+            #expect(holes.map(\.name) == ["circle"] && holes.first?.attributes["r"] == "42.5", "\(holes.map(\.attributes))")
             let target = try #require(Self.boxes(scene, .target).first?.rect)
             let tip = try #require(Self.boxes(scene, .tip).first?.rect)
             #expect(abs(overlay.holes[0].bounds.midX - target.midX) < 1e-9)
