@@ -58,6 +58,10 @@ struct OneOfEachTests {
         var lengths = JSONWriter(pretty: false, capacity: 16)
         lengths.length(114.61000000000001)
         #expect(String(decoding: lengths.bytes, as: UTF8.self) == "114.61")
+        // The same for a value built first (simulate's JSON lines).
+        var built = JSONWriter(pretty: false, capacity: 16)
+        JSONValue.length(52.05000000000001).write(to: &built)
+        #expect(String(decoding: built.bytes, as: UTF8.self) == "52.05")
         var writer = JSONWriter(pretty: false, capacity: 16)
         writer.number(0.1)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == NumberText.text(0.1))
