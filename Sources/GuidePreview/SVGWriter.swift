@@ -2,9 +2,9 @@ import GuideIR
 import GuideLayout
 
 /// Writes a scene as SVG 1.1, by hand, the same bytes for the same scene: elements in the
-/// scene's order, attributes in a fixed order, numbers in shortest round-trip form (the form
-/// `guidec lint --format json` prints, so a rectangle reads back as the same number), every
-/// text escaped (`MarkupEscaping`).
+/// scene's order, attributes in a fixed order, lengths rounded to a hundredth of a point
+/// (`NumberText.text(length:)`, the text `guidec lint --format json` prints, so a rectangle
+/// reads back as lint's number), every text escaped (`MarkupEscaping`).
 ///
 /// Each element carries its role as `class` (and a target's or button's id as `data-name`),
 /// so tests and the player can find them; the overlay is a rectangle masked by the cut-outs.
@@ -62,12 +62,18 @@ public struct SVGWriter: Sendable {
         return scene.findings.map { "\($0.code) \($0.severity): \($0.message)" }.joined(separator: "\n")
     }
 
-    private func number(_ value: Double) -> String { NumberText.text(value) }
+    /// A length, rounded as lint's placement lines print it (`NumberText.text(length:)`), so a
+    /// rectangle read back from the SVG is the very text lint printed.
+    private func number(_ value: Double) -> String { NumberText.text(length: value) }
+
+    /// An opacity to three decimals: finer than the 1/255 steps of a colour's alpha, without
+    /// the noise of a product (`0.8 × 0.7` is `0.5599999999999999` in binary).
+    private func opacity(_ value: Double) -> String { NumberText.text(NumberText.rounded(value, decimals: 3)) }
 
     private func paintAttributes(_ paint: PreviewPaint?, kind: String) -> String {
         guard let paint else { return " \(kind)=\"none\"" }
         var text = " \(kind)=\"\(paint.hex)\""
-        if paint.opacity != 1 { text += " \(kind)-opacity=\"\(number(paint.opacity))\"" }
+        if paint.opacity != 1 { text += " \(kind)-opacity=\"\(opacity(paint.opacity))\"" }
         return text
     }
 

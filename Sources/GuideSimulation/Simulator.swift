@@ -435,6 +435,6 @@ public struct Simulator {
     }
 
     private static func json(_ rect: Rect) -> JSONValue {
-        .array([.number(rect.x), .number(rect.y), .number(rect.width), .number(rect.height)])
+        .array([.length(rect.x), .length(rect.y), .length(rect.width), .length(rect.height)])
     }
 }

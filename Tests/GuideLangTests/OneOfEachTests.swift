@@ -47,6 +47,21 @@ struct OneOfEachTests {
         #expect(NumberText.text(1e15) == "1000000000000000.0", "past 10^15, as Swift writes it")
         #expect(NumberText.text(roundedToOneDecimal: 2.46) == "2.5")
         #expect(Rect.format(2.46) == "2.5")
+        // Computed lengths, in lint's placement lines and the pictures alike: no float noise,
+        // no trailing zeros, never a negative zero.
+        #expect(NumberText.text(length: 52.05000000000001) == "52.05")
+        #expect(NumberText.text(length: 246.89999999999998) == "246.9")
+        #expect(NumberText.text(length: 42.5) == "42.5")
+        #expect(NumberText.text(length: 130 + 1.0 / 3) == "130.33")
+        #expect(NumberText.text(length: -0.004) == "0")
+        #expect(NumberText.text(length: 1e300) == NumberText.text(1e300), "too large to round: as it is")
+        var lengths = JSONWriter(pretty: false, capacity: 16)
+        lengths.length(114.61000000000001)
+        #expect(String(decoding: lengths.bytes, as: UTF8.self) == "114.61")
+        // The same for a value built first (simulate's JSON lines).
+        var built = JSONWriter(pretty: false, capacity: 16)
+        JSONValue.length(52.05000000000001).write(to: &built)
+        #expect(String(decoding: built.bytes, as: UTF8.self) == "52.05")
         var writer = JSONWriter(pretty: false, capacity: 16)
         writer.number(0.1)
         #expect(String(decoding: writer.bytes, as: UTF8.self) == NumberText.text(0.1))

@@ -45,9 +45,13 @@ struct PlayerWalk {
     /// The pages, then each tour's steps.
     var items: [Item]
 
-    /// The walk of `guide`, in its default texts.
-    init(_ guide: IRGuide) {
+    /// The walk of `guide`, in the texts of `locale` (each text's default where it has no
+    /// translation, or without a locale).
+    init(_ guide: IRGuide, locale: String? = nil) {
         self.guide = guide.id
+        func text(_ value: IRText) -> String {
+            value.translations.first { $0.locale == locale }?.value ?? value.defaultValue
+        }
         var items: [Item] = []
         let itemCount = (guide.pages?.pages.count ?? 0) + guide.tours.reduce(0) { $0 + $1.steps.count }
         if let pages = guide.pages {
@@ -55,11 +59,11 @@ struct PlayerWalk {
                 let isLastPage = index + 1 == pages.pages.count
                 var buttons: [Button] = []
                 if index > 0 { buttons.append(Button(control: "back", label: "Back (swipe)")) }
-                if !isLastPage, let skip = pages.buttons.skip { buttons.append(Button(control: "skip", label: skip.defaultValue)) }
+                if !isLastPage, let skip = pages.buttons.skip { buttons.append(Button(control: "skip", label: text(skip))) }
                 let forward = isLastPage ? pages.buttons.done : pages.buttons.next
-                buttons.append(Button(control: "forward", label: forward?.defaultValue
+                buttons.append(Button(control: "forward", label: forward.map(text)
                     ?? (items.count + 1 == itemCount ? "Finish" : "Next")))
-                if let close = pages.buttons.close { buttons.append(Button(control: "close", label: "\u{D7}", accessibilityLabel: close.defaultValue)) }
+                if let close = pages.buttons.close { buttons.append(Button(control: "close", label: "\u{D7}", accessibilityLabel: text(close))) }
                 items.append(Item(tour: nil, id: page.id, index: index, buttons: buttons,
                                   progress: "Page \(index + 1) of \(pages.pages.count)"))
             }
@@ -68,19 +72,19 @@ struct PlayerWalk {
             for (index, step) in tour.steps.enumerated() {
                 var buttons: [Button] = []
                 let controls = step.controls
-                if let back = controls.back { buttons.append(Button(control: "back", label: back.defaultValue)) }
-                if let skip = controls.skip { buttons.append(Button(control: "skip", label: skip.defaultValue)) }
-                for action in step.actions { buttons.append(Button(control: "action", label: action.label.defaultValue)) }
+                if let back = controls.back { buttons.append(Button(control: "back", label: text(back))) }
+                if let skip = controls.skip { buttons.append(Button(control: "skip", label: text(skip))) }
+                for action in step.actions { buttons.append(Button(control: "action", label: text(action.label))) }
                 let trigger = step.advance.lazy.compactMap { advance -> IRText? in
                     if case .button(let label) = advance { return label }
                     return nil
                 }.first
                 let forward = controls.done ?? trigger
-                buttons.append(Button(control: "forward", label: forward?.defaultValue
+                buttons.append(Button(control: "forward", label: forward.map(text)
                     ?? (items.count + 1 == itemCount ? "Finish" : "Next")))
-                if let close = controls.close { buttons.append(Button(control: "close", label: "\u{D7}", accessibilityLabel: close.defaultValue)) }
+                if let close = controls.close { buttons.append(Button(control: "close", label: "\u{D7}", accessibilityLabel: text(close))) }
                 let progress = step.progress.map {
-                    $0.defaultValue.replacingOccurrences(of: "{current}", with: String(index + 1))
+                    text($0).replacingOccurrences(of: "{current}", with: String(index + 1))
                         .replacingOccurrences(of: "{total}", with: String(tour.steps.count))
                 } ?? ""
                 items.append(Item(tour: tour.id, id: step.id, index: index, buttons: buttons, progress: progress))

@@ -6,8 +6,9 @@ import Testing
 /// `guidec preview`'s contact sheets in a real browser (headless Chromium through Selenium,
 /// `BrowserSession`): every example's sheet loads with no console message of error level, no
 /// request and no Content-Security-Policy violation; its player walks every guide forward and
-/// back and out through Skip and Close, showing at each place the page or step the IR says with
-/// the buttons the IR's controls give it; and a screenshot of a step has the undimmed target
+/// back (the arrow keys mirrored in a right-to-left locale), through its actions and out through
+/// Skip and Close, showing at each place the page or step the IR says with the buttons the IR's
+/// controls give it and logging the events GuideRuntime's player reports; and a screenshot of a step has the undimmed target
 /// inside the cut-out, the overlay's colour at its opacity outside, and the tip where
 /// `guidec lint --format json` put it.
 ///
@@ -18,78 +19,63 @@ import Testing
        .enabled(if: BrowserSession.tools != nil, Comment(rawValue: BrowserSession.missingBrowser)),
        .timeLimit(.minutes(20)))
 struct PreviewBrowserTests {
-    /// Every example's sheet, loaded and walked in one browser.
+    /// Every example's sheet, loaded and walked in one browser: by the arrow keys forward and
+    /// back, and by clicks to its end, back, through each action and out through Skip and Close.
     @Test func everyExampleSheetLoadsCleanAndPlaysAsItsGuideSays() throws {
         let folder = try CommandLineTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var steps: [JSONValue] = []
-        // What each step's result is checked against, in the order of `steps`.
-        var checks: [(name: String, check: (JSONValue) -> [String])] = []
-        func add(_ step: JSONValue, _ name: String, check: @escaping (JSONValue) -> [String] = { _ in [] }) {
-            steps.append(step)
-            checks.append((name, check))
-        }
+        var plan = BrowserPlan()
         for name in ExampleTests.names {
-            let sheet = try Self.sheet(of: name, in: folder)
+            let sheet = try Self.sheet(of: ExampleTests.examples.appendingPathComponent(name), in: folder)
             let document = try #require(TestSupport.compile([name], base: ExampleTests.examples).document, "\(name) does not build")
-            add(BrowserSession.step("open", [("url", .string(sheet.absoluteString))]), "\(name): loading the sheet",
-                check: Self.cleanLoad)
+            plan.add("open", [("url", .string(sheet.absoluteString))], "\(name): loading the sheet", check: Self.cleanLoad)
             for guide in document.guides {
                 let walk = PlayerWalk(guide)
-                guard let first = walk.items.first else { continue }
+                guard !walk.items.isEmpty else { continue }
                 let label = "\(name), guide \(guide.id)"
-                add(BrowserSession.step("select", [("id", .string("player-guide")), ("value", .string(guide.id))]), "\(label): picking it")
-                add(BrowserSession.step("key", [("key", .string("Home"))]), "\(label): restarting")
-                add(BrowserSession.step("state"), "\(label), at the start") { walk.differences(at: first, from: $0) }
-                // Forward with the arrow key through every item, and back from each one.
-                for (position, item) in walk.items.enumerated().dropFirst() {
-                    let place = "\(label), \(Self.name(of: item))"
-                    add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(place): forward")
-                    add(BrowserSession.step("state"), "\(place), after the way forward") { walk.differences(at: item, from: $0) }
-                    add(BrowserSession.step("key", [("key", .string("ArrowLeft"))]), "\(place): back")
-                    let previous = walk.items[position - 1]
-                    add(BrowserSession.step("state"), "\(place), after back") {
-                        walk.differences(at: item.hasBack ? previous : item, from: $0)
-                    }
-                    if item.hasBack { add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(place): forward again") }
-                }
-                let last = walk.items[walk.items.count - 1]
-                add(BrowserSession.step("key", [("key", .string("ArrowRight"))]), "\(label): past the end")
-                add(BrowserSession.step("state"), "\(label), past its last item") {
-                    walk.differences(endedAt: last, status: "completed", origin: nil, from: $0)
-                }
-                // Straight through by clicks: the event log is what GuideRuntime's player reports.
-                add(BrowserSession.step("click", [("id", .string("player-restart"))]), "\(label): restarting")
-                for _ in walk.items { add(BrowserSession.step("click", [("id", .string("player-forward"))]), "\(label): clicking forward") }
-                let forwardEvents = RuntimeEventWalk.events(of: guide, forwardCount: walk.items.count)
-                add(BrowserSession.step("state"), "\(label), clicked to its end") { Self.events(of: $0, are: forwardEvents) }
-                // Out through Skip, and through the close control, at the first item that has
-                // each, reached by clicking the way forward.
-                for (control, origin) in [("skip", "skip"), ("close", "close")] {
-                    guard let position = walk.items.firstIndex(where: { control == "skip" ? $0.hasSkip : $0.hasClose }) else { continue }
-                    let item = walk.items[position]
-                    add(BrowserSession.step("click", [("id", .string("player-restart"))]), "\(label): restarting")
-                    for _ in 0..<position { add(BrowserSession.step("click", [("id", .string("player-forward"))]), "\(label): clicking forward") }
-                    add(BrowserSession.step("state"), "\(label), \(Self.name(of: item)) reached by clicks") { walk.differences(at: item, from: $0) }
-                    add(BrowserSession.step("click", [("id", .string("player-\(control)"))]), "\(label): \(control)")
-                    add(BrowserSession.step("state"), "\(label), after \(control) at \(Self.name(of: item))") {
-                        walk.differences(endedAt: item, status: "dismissed", origin: origin, from: $0)
-                            + Self.events(of: $0, are: RuntimeEventWalk.events(of: guide, forwardCount: position,
-                                                                               ending: control == "skip" ? .skip : .close))
-                    }
-                }
+                plan.add("select", [("id", .string("player-guide")), ("value", .string(guide.id))], "\(label): picking it")
+                Self.addKeyWalk(of: guide, walk, label: label, forwardKey: "ArrowRight", backKey: "ArrowLeft", to: &plan)
+                Self.addClickWalks(of: guide, walk, label: label, to: &plan)
             }
-            add(BrowserSession.step("logs"), "\(name): after the walk", check: Self.cleanLoad)
+            plan.add("logs", "\(name): after the walk", check: Self.cleanLoad)
         }
-        let results = try BrowserSession.run(steps, in: folder)
-        var failures = 0
-        for (result, check) in zip(results, checks) {
-            let problems = (result["error"]?.stringValue.map { ["the browser failed: \($0)"] } ?? []) + check.check(result)
-            for problem in problems where failures < 40 {
-                failures += 1
-                Issue.record(Comment(rawValue: "\(check.name): \(problem)"))
-            }
+        try plan.run(in: folder)
+    }
+
+    /// In a right-to-left locale the picture is mirrored and so are the arrow keys: on the
+    /// Arabic pictures of `Fixtures/preview/right-to-left.guide` the left arrow is the way forward
+    /// and the right arrow goes back, on its English pictures the other way round, in one sheet.
+    /// Each walk's places are the IR's, in that locale's texts, and its event log, with every
+    /// `back`, is what GuideRuntime's player reports; the Arabic pictures are also walked by
+    /// clicks, through Back and each kind of action (`then: stay`, `next`, `end`).
+    @Test func mirroredArrowKeysWalkARightToLeftGuide() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fixtures = TestSupport.fixtures.appendingPathComponent("preview")
+        let file = fixtures.appendingPathComponent("right-to-left.guide")
+        let sheet = try Self.sheet(of: file, in: folder, arguments: ["--locale", "en", "--locale", "ar", "--device", "iphone-se-3"])
+        let document = try #require(TestSupport.compile([file.lastPathComponent], base: fixtures).document, "the fixture does not build")
+        let guide = try #require(document.guides.first)
+        // The fixture is what the test needs: Back, and actions of every kind.
+        let actions = guide.tours.flatMap(\.steps).flatMap(\.actions).map(\.then)
+        try #require(Set(actions) == ["stay", "next", "end"] && guide.tours.flatMap(\.steps).contains { $0.controls.back != nil })
+        let markup = try String(contentsOf: sheet, encoding: .utf8)
+        try #require(markup.contains("\"rightToLeft\":true") && markup.contains("\"rightToLeft\":false"),
+                     "the sheet has not both mirrored and unmirrored pictures")
+
+        var plan = BrowserPlan()
+        plan.add("open", [("url", .string(sheet.absoluteString))], "loading the sheet", check: Self.cleanLoad)
+        plan.add("select", [("id", .string("player-guide")), ("value", .string(guide.id))], "picking the guide")
+        for (locale, forwardKey, backKey) in [("ar", "ArrowLeft", "ArrowRight"), ("en", "ArrowRight", "ArrowLeft")] {
+            let walk = PlayerWalk(guide, locale: locale)
+            let label = "guide \(guide.id) in \(locale)"
+            plan.add("select", [("id", .string("player-screen")), ("value", .string("iphone-se-3-portrait light-\(locale)"))],
+                     "\(label): picking its screen")
+            Self.addKeyWalk(of: guide, walk, label: label, forwardKey: forwardKey, backKey: backKey, to: &plan)
+            if locale == "ar" { Self.addClickWalks(of: guide, walk, label: label, to: &plan) }
         }
+        plan.add("logs", "after the walks", check: Self.cleanLoad)
+        try plan.run(in: folder)
     }
 
     /// The session itself sees what the checks look for: a sheet changed to log an error and
@@ -97,7 +83,7 @@ struct PreviewBrowserTests {
     @Test func theSessionSeesConsoleErrorsAndRequests() throws {
         let folder = try CommandLineTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sheet = try Self.sheet(of: "intro.guide", in: folder)
+        let sheet = try Self.sheet(of: ExampleTests.examples.appendingPathComponent("intro.guide"), in: folder)
         var text = try String(contentsOf: sheet, encoding: .utf8)
         let body = try #require(text.range(of: "</body>"), "the sheet has no </body>")
         text.replaceSubrange(body, with: "<img src=\"http://127.0.0.1:9/tracker.png\" alt=\"\"><script>console.error(\"broken\")</script></body>")
@@ -157,7 +143,7 @@ struct PreviewBrowserTests {
                                        ("width", placement["screen"]?["width"] ?? .null), ("height", placement["screen"]?["height"] ?? .null)]))
         let (screenWidth, screenHeight) = (screen.width, screen.height)
 
-        let sheet = try Self.sheet(of: name, in: folder)
+        let sheet = try Self.sheet(of: ExampleTests.examples.appendingPathComponent(name), in: folder)
         // The app's background as the sheet draws it, undimmed; the overlay and bubble from the IR.
         let markup = try String(contentsOf: sheet, encoding: .utf8)
         let app = try #require(Self.fill(ofClass: "background", in: markup), "the sheet's pictures have no background rectangle")
@@ -233,12 +219,12 @@ struct PreviewBrowserTests {
         return rgba(String(hex))?.rgb
     }
 
-    /// `guidec preview EXAMPLE -o FOLDER/NAME.html`, run by the built binary; the sheet's URL.
-    static func sheet(of name: String, in folder: URL) throws -> URL {
-        let output = folder.appendingPathComponent((name as NSString).deletingPathExtension + ".html")
-        let run = try CommandLineTests.run(["preview", ExampleTests.examples.appendingPathComponent(name).path, "-o", output.path])
+    /// `guidec preview FILE ARGUMENTS -o FOLDER/NAME.html`, run by the built binary; the sheet's URL.
+    static func sheet(of file: URL, in folder: URL, arguments: [String] = []) throws -> URL {
+        let output = folder.appendingPathComponent(file.deletingPathExtension().lastPathComponent + ".html")
+        let run = try CommandLineTests.run(["preview", file.path] + arguments + ["-o", output.path])
         guard run.status == 0 else {
-            throw BrowserSession.Failure(description: "guidec preview \(name) failed (exit \(run.status)):\n\(run.standardError)")
+            throw BrowserSession.Failure(description: "guidec preview \(file.lastPathComponent) failed (exit \(run.status)):\n\(run.standardError)")
         }
         return output
     }
@@ -262,8 +248,8 @@ struct PreviewBrowserTests {
         return problems
     }
 
-    /// A difference when the last event the player listed is not `expected` (name and detail).
-    /// The player's event log (`[event, detail]` per line) against the runtime's for the same walk.
+    /// The player's event log (`[event, detail]` per line) against the runtime's for the same
+    /// walk: one difference when they are not the same list.
     static func events(of result: JSONValue, are expected: [[String]]) -> [String] {
         let logged = (result["events"]?.arrayValue ?? []).map { $0.arrayValue?.compactMap(\.stringValue) ?? [] }
         return logged == expected ? [] : ["the player logged \(logged), GuideRuntime reports \(expected)"]

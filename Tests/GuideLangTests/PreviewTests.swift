@@ -94,16 +94,51 @@ import Testing
                 let laid = Self.rect(json: cutout).map { Double($0) ?? .nan }
                 if hole.name == "circle" {
                     let (radius, x, y) = (laid[2] / 2, laid[0], laid[1])
-                    #expect([hole.number("cx"), hole.number("cy"), hole.number("r")] == [x + radius, y + radius, radius],
+                    // The SVG rounds the centre, lint the corner and the width: three roundings of
+                    // half a step at most apart (a step is 0.01 pt), never more.
+                    let step = 1 / pow(10, Double(NumberText.lengthDecimals))
+                    let drawn = [hole.number("cx"), hole.number("cy"), hole.number("r")].map { $0 ?? .nan }
+                    #expect(zip(drawn, [x + radius, y + radius, radius]).allSatisfy { abs($0 - $1) <= 1.5 * step },
                             "\(file.lastPathComponent): \(hole.attributes) \(laid)")
                 } else {
                     #expect(Self.rect(svg: hole) == Self.rect(json: cutout), "\(file.lastPathComponent): cut-out")
                 }
             }
+            // Lengths carry no float noise: lint's line and the SVG keep at most two decimals.
+            for text in Self.numberTexts(in: line) + svg.elements.flatMap({ Self.lengthTexts(of: $0) }) {
+                #expect(Self.decimals(of: text) <= NumberText.lengthDecimals, "\(file.lastPathComponent): \(text)")
+            }
             compared += 1
         }
         let hasTours = try Self.guides(name).contains { !$0.tours.isEmpty }
         #expect(!hasTours || compared > 0, "no placement line compared for \(name)")
+    }
+
+    /// The texts of the numbers in a JSON line, as written.
+    private static func numberTexts(in line: Substring) -> [String] {
+        func texts(_ value: JSONValue) -> [String] {
+            switch value {
+            case .number(let number): [number.text]
+            case .array(let items): items.flatMap(texts)
+            case .object(let members): members.flatMap { texts($0.1) }
+            default: []
+            }
+        }
+        guard case .success(let value) = JSONParser.parse(Array(line.utf8)) else { return ["not JSON: \(line)"] }
+        return texts(value)
+    }
+
+    /// The texts of an SVG element's lengths: its coordinates, sizes and a polygon's points.
+    private static func lengthTexts(of element: SVGDocument.Element) -> [String] {
+        let names = ["x", "y", "width", "height", "cx", "cy", "r", "rx", "font-size", "stroke-width", "textLength"]
+        return names.compactMap { element.attributes[$0] }
+            + (element.attributes["points"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+    }
+
+    /// How many decimals a number's text has (`52.05` has 2, `12` none).
+    private static func decimals(of text: String) -> Int {
+        guard let point = text.firstIndex(of: ".") else { return 0 }
+        return text[text.index(after: point)...].count
     }
 
     private static func rect(json object: JSONValue) -> [String] {
@@ -247,6 +282,9 @@ import Testing
                 continue
             }
             #expect(overlay.holes.count == 1 && overlay.holes[0].isCircle && overlay.holes[0].bounds.width == 85)
+            // And the picture draws it so: one circle of radius 42.5 cut out of the overlay.
+            let holes = SVGDocument(SVGWriter().document(scene)).elements.filter { $0.has(role: "cutout") && $0.ancestors.last == "mask" }
+            #expect(holes.map(\.name) == ["circle"] && holes.first?.attributes["r"] == "42.5", "\(holes.map(\.attributes))")
             let target = try #require(Self.boxes(scene, .target).first?.rect)
             let tip = try #require(Self.boxes(scene, .tip).first?.rect)
             #expect(abs(overlay.holes[0].bounds.midX - target.midX) < 1e-9)

@@ -10,6 +10,24 @@ enum RuntimeEventWalk {
     /// trigger), then `ending` if any. The app's part is played along: the tour's screen appears
     /// when it is waited for and every target is found.
     static func events(of guide: IRGuide, forwardCount: Int, ending: PlayerInput? = nil) -> [[String]] {
+        events(of: guide, moves: Array(repeating: .forward, count: forwardCount), ending: ending)
+    }
+
+    /// What the sheet's player does at one place of a walk.
+    enum Move: Equatable {
+        /// The way forward (its button, or the arrow key that stands for it).
+        case forward
+        /// Back: a page swiped back, a step's Back control. Where there is no way back the
+        /// runtime refuses it and reports nothing, as the sheet does nothing.
+        case back
+        /// A step's action button, by the action's id.
+        case action(String)
+    }
+
+    /// The events of starting `guide`, making `moves` in order, then `ending` if any. The app's
+    /// part is played along: the tour's screen appears when it is waited for and every target
+    /// is found.
+    static func events(of guide: IRGuide, moves: [Move], ending: PlayerInput? = nil) -> [[String]] {
         var player = GuidePlayer(guide: guide, at: 0)
         var reported: [PlayerEvent] = []
         var now = 0.0
@@ -23,9 +41,9 @@ enum RuntimeEventWalk {
                 }
             }
         }
-        send(.start)
-        settle()
-        for _ in 0..<forwardCount {
+        // As the sheet's forward button: a page's Next or Done, a step's Done or button, else its
+        // first trigger.
+        func forward() {
             switch player.phase {
             case .page(let index):
                 let pages = guide.pages?.pages.count ?? 0
@@ -46,6 +64,16 @@ enum RuntimeEventWalk {
                     }
                 }
             default: break
+            }
+        }
+        send(.start)
+        settle()
+        for move in moves {
+            switch (move, player.phase) {
+            case (.back, .page): send(.swipe(forward: false))
+            case (.back, _): send(.back)
+            case (.action(let id), _): send(.action(id))
+            case (.forward, _): forward()
             }
             settle()
         }

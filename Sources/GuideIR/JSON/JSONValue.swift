@@ -16,6 +16,11 @@ public enum JSONValue: Equatable, Sendable {
     /// A number built from a value.
     public static func number(_ value: Double) -> JSONValue { .number(JSONNumber(value)) }
 
+    /// A length the layout engine computed, rounded as `NumberText.text(length:)` writes it.
+    public static func length(_ value: Double) -> JSONValue {
+        .number(JSONNumber(NumberText.rounded(value, decimals: NumberText.lengthDecimals)))
+    }
+
     /// The member `key` of an object, nil for anything else or a missing key.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }

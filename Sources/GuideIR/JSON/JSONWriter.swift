@@ -135,6 +135,14 @@ public struct JSONWriter {
         NumberText.append(value, to: &bytes)
     }
 
+    /// Writes a length the layout engine computed, rounded as `NumberText.text(length:)` writes
+    /// it; non-finite numbers as null.
+    public mutating func length(_ value: Double) {
+        guard value.isFinite else { return null() }
+        beginValue()
+        NumberText.append(length: value, to: &bytes)
+    }
+
     /// Writes a number given as JSON text (one read from a message), exactly as it is.
     public mutating func number(literal text: String) {
         beginValue()

@@ -16,24 +16,24 @@ extension Linter.StepLayout {
             json.key("deviceName"); json.string(screen.name)
             json.key("orientation"); json.string(screen.orientation.rawValue)
             json.key("screen"); json.object { json in
-                json.key("width"); json.number(screen.width)
-                json.key("height"); json.number(screen.height)
+                json.key("width"); json.length(screen.width)
+                json.key("height"); json.length(screen.height)
                 json.key("safeArea"); json.object { json in
-                    json.key("top"); json.number(screen.safeArea.top)
-                    json.key("leading"); json.number(screen.safeArea.leading)
-                    json.key("bottom"); json.number(screen.safeArea.bottom)
-                    json.key("trailing"); json.number(screen.safeArea.trailing)
+                    json.key("top"); json.length(screen.safeArea.top)
+                    json.key("leading"); json.length(screen.safeArea.leading)
+                    json.key("bottom"); json.length(screen.safeArea.bottom)
+                    json.key("trailing"); json.length(screen.safeArea.trailing)
                 }
             }
             json.key("targets"); json.array { json in for frame in targetFrames { Self.write(frame, &json) } }
             json.key("cutouts"); json.array { json in
                 for cutout in cutouts {
                     json.object { json in
-                        json.key("x"); json.number(cutout.bounds.x)
-                        json.key("y"); json.number(cutout.bounds.y)
-                        json.key("width"); json.number(cutout.bounds.width)
-                        json.key("height"); json.number(cutout.bounds.height)
-                        json.key("cornerRadius"); json.number(cutout.cornerRadius)
+                        json.key("x"); json.length(cutout.bounds.x)
+                        json.key("y"); json.length(cutout.bounds.y)
+                        json.key("width"); json.length(cutout.bounds.width)
+                        json.key("height"); json.length(cutout.bounds.height)
+                        json.key("cornerRadius"); json.length(cutout.cornerRadius)
                         json.key("isCircle"); json.bool(cutout.isCircle)
                     }
                 }
@@ -49,10 +49,10 @@ extension Linter.StepLayout {
 
     private static func write(_ rect: Rect, _ json: inout JSONWriter) {
         json.object { json in
-            json.key("x"); json.number(rect.x)
-            json.key("y"); json.number(rect.y)
-            json.key("width"); json.number(rect.width)
-            json.key("height"); json.number(rect.height)
+            json.key("x"); json.length(rect.x)
+            json.key("y"); json.length(rect.y)
+            json.key("width"); json.length(rect.width)
+            json.key("height"); json.length(rect.height)
         }
     }
 }
