@@ -79,8 +79,8 @@ enum SchemaValidationPython {
         }
     }
 
-    /// Every package the tests install from PyPI: jsonschema, pre-commit, pygls's client and selenium.
-    static let allPackages = ["jsonschema", "pre-commit", "pygls==1.3.1", "selenium"]
+    /// Every package the tests install from PyPI: jsonschema, pre-commit, pygls's client, selenium and the TextMate port.
+    static let allPackages = ["jsonschema", "pre-commit", "pygls==1.3.1", "selenium", "textmate-grammar-python==0.6.1"]
 
     private static let installLock = NSLock()
 

@@ -271,6 +271,14 @@ public final class LanguageServer {
             return try documentSymbols(params)
         case "textDocument/completion":
             return try completion(params)
+        case "textDocument/semanticTokens/full":
+            return try semanticTokens(params)
+        case "textDocument/foldingRange":
+            return try foldingRanges(params)
+        case "textDocument/documentLink":
+            return try documentLinks(params)
+        case "textDocument/selectionRange":
+            return try selectionRanges(params)
         default:
             throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
@@ -342,6 +350,10 @@ public final class LanguageServer {
             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
             ("documentSymbolProvider", .bool(true)),
             ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
+            ("semanticTokensProvider", .object([("legend", Self.semanticTokensLegend), ("full", .bool(true))])),
+            ("foldingRangeProvider", .bool(true)),
+            ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
+            ("selectionRangeProvider", .bool(true)),
         ])
         return .object([
             ("capabilities", capabilities),

@@ -1,0 +1,59 @@
+import Foundation
+import GuideIR
+import Testing
+
+/// `guidec lsp` under Neovim's built-in client (Debian's `neovim`, which `.ci/run` installs),
+/// set up as `editors/nvim/` tells a user to: headless, `--clean`, with the session of
+/// `Fixtures/nvim/session.lua` on a copy of `Examples/intro.guide` and its import. Neovim reads
+/// every answer into its own types and applies the edits itself; the session reports what it
+/// got and these tests decide. Without `nvim` on the PATH they are skipped.
+///
+/// `neovimNavigatesRenamesAndHovers` needs definition, references, hover and rename, which the
+/// server gains on another branch (issue 16, items 1 to 3): until they are merged it fails,
+/// so it is disabled; enable it with the merge.
+/// The time limit is a hang detector.
+@Suite(.timeLimit(.minutes(10)), .onAThreadOfItsOwn, .serialized,
+       .enabled(if: NeovimSession.nvim != nil, "no nvim on the PATH: install Debian's neovim (bash .ci/run does)"))
+struct NeovimTests {
+    static let intro: String = {
+        // cannot fail: the example is part of the repository
+        (try? String(contentsOf: TestSupport.repositoryRoot.appendingPathComponent("Examples/intro.guide"), encoding: .utf8)) ?? ""
+    }()
+
+    @Test func neovimGetsDiagnosticsAndFormatting() throws {
+        // A misspelt property (GL0301 on line 16, 0-based 15, column 2) with extra spaces the formatter removes.
+        let broken = Self.intro.replacingOccurrences(of: "  title: key(\"welcome.title\")", with: "  titel:   key(\"welcome.title\")")
+        try #require(broken != Self.intro)
+        let report = try NeovimSession.run("editing", text: broken)
+        #expect(report["diagnosed"] == .bool(true))
+        let diagnostics = report["diagnostics"]?.arrayValue ?? []
+        #expect(diagnostics.contains { $0["code"] == .string("GL0301") && $0["line"] == .number(15) && $0["column"] == .number(2) && $0["source"] == .string("guidec") },
+                "\(diagnostics)")
+        #expect(report["formattingError"] == nil)
+        #expect(report["formatted"] == .string(Self.intro.replacingOccurrences(of: "  title: key(\"welcome.title\")", with: "  titel: key(\"welcome.title\")")),
+                "Neovim applied guidec fmt's edit")
+    }
+
+    /// Definition, references, hover and rename: enabled when the server has them (see the
+    /// suite's comment).
+    @Test(.disabled("needs definition, references, hover and rename in guidec lsp (the wt-nav branch, issue 16 items 1-3); enable it with that merge"))
+    func neovimNavigatesRenamesAndHovers() throws {
+        let report = try NeovimSession.run("navigation", text: Self.intro)
+        for key in ["definitionError", "referencesError", "hoverError", "renameError"] {
+            #expect(report[key] == nil, "\(key): \(report[key].map { "\($0)" } ?? "")")
+        }
+        // `style: walkthrough` goes to `style walkthrough {` on line 8 (0-based 7) of shared/styles.guide.
+        let definition = report["definition"]?.arrayValue ?? []
+        #expect(definition.count == 1 && definition.first?["uri"]?.stringValue?.hasSuffix("/shared/styles.guide") == true
+                && definition.first?["line"] == .number(7), "\(definition)")
+        // The target `balance`: declared on line 60 (0-based 59), highlighted on line 91 (90); not the step of the same name.
+        let lines = Set((report["references"]?.arrayValue ?? []).compactMap { $0["line"]?.integerValue })
+        #expect(lines == [59, 90], "\(lines)")
+        #expect(report["hover"]?.stringValue?.contains("placement") == true, "the hover explains the property")
+        // The rename applied by Neovim: the target and its use, not the step `balance`.
+        let renamed = (report["renamedLines"]?.arrayValue ?? []).compactMap(\.stringValue)
+        #expect(renamed.first?.hasPrefix("    target balance-card {") == true)
+        #expect(renamed.contains("    step balance {"))
+        #expect(renamed.last == "      highlight: balance-card")
+    }
+}

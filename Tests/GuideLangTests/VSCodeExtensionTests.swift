@@ -1,0 +1,108 @@
+import Foundation
+import GuideIR
+import FoundationXML
+import Testing
+@testable import GuideLang
+
+/// The VS Code extension of `editors/vscode/` and `scripts/package-vsix`, which packs it into a
+/// `.vsix` with Python's zipfile alone: the package holds the manifest, the content types and
+/// every file of the folder under `extension/`, the manifest is XML naming the package and
+/// listing the files, and the packed `package.json` contributes the `guide` language with its
+/// grammar and configuration, files that are in the package. `extension.js` must parse under
+/// Node where Node is installed.
+@Suite(.timeLimit(.minutes(5)), .onAThreadOfItsOwn, .serialized)
+struct VSCodeExtensionTests {
+    static let folder = TestSupport.repositoryRoot.appendingPathComponent("editors/vscode")
+
+    /// Runs a program with arguments and returns its status and combined output.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-vsix-\(UUID().uuidString).txt")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let handle = try FileHandle(forWritingTo: output)
+        process.standardOutput = handle
+        process.standardError = handle
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+    }
+
+    /// An attribute's value by its local name (FoundationXML's `attribute(forName:)` finds none
+    /// in a document with a default namespace).
+    static func attribute(_ element: XMLElement, _ name: String) -> String? {
+        element.attributes?.first { $0.localName == name || $0.name == name }?.stringValue
+    }
+
+    @Test func thePackageHoldsTheFolderAndAManifestThatListsIt() throws {
+        let scratch = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let vsix = scratch.appendingPathComponent("guide.vsix")
+        let script = TestSupport.repositoryRoot.appendingPathComponent("scripts/package-vsix").path
+        let packed = try Self.run(["python3", script, "-o", vsix.path, Self.folder.path])
+        try #require(packed.status == 0, "package-vsix failed:\n\(packed.output)")
+        // The zip read back by Python's zipfile (Foundation reads no zip): names and three files.
+        let reader = """
+            import json, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as archive:
+                assert archive.testzip() is None
+                read = lambda name: archive.read(name).decode("utf-8")
+                print(json.dumps({"names": archive.namelist(), "manifest": read("extension.vsixmanifest"),
+                                  "types": read("[Content_Types].xml"), "package": read("extension/package.json")}))
+            """
+        let listing = try Self.run(["python3", "-c", reader, vsix.path])
+        try #require(listing.status == 0, "\(listing.output)")
+        let contents = try JSONParser.parse(Array(listing.output.utf8)).get()
+        let names = (contents["names"]?.arrayValue ?? []).compactMap(\.stringValue)
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.folder.path)
+            .filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+                    && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+            }.sorted()
+        #expect(files.contains("package.json") && files.contains("extension.js") && files.contains("syntaxes/guide.tmLanguage.json"))
+        #expect(names == ["extension.vsixmanifest", "[Content_Types].xml"] + files.map { "extension/" + $0 })
+
+        let manifest = try XMLDocument(xmlString: try #require(contents["manifest"]?.stringValue))
+        let identity = try #require(try manifest.nodes(forXPath: "//*[local-name()='Identity']").first as? XMLElement)
+        #expect(Self.attribute(identity, "Id") == "guide")
+        #expect(Self.attribute(identity, "Version") == GuidecVersion.current, "the extension's version is guidec's")
+        let assets = try manifest.nodes(forXPath: "//*[local-name()='Asset']").compactMap { ($0 as? XMLElement).flatMap { Self.attribute($0, "Path") } }
+        #expect(assets.contains("extension/package.json"))
+        let listed = try manifest.nodes(forXPath: "//comment()").compactMap(\.stringValue).joined()
+            .split(whereSeparator: \.isWhitespace).filter { $0.hasPrefix("extension/") }.map(String.init)
+        #expect(listed == files.map { "extension/" + $0 }, "the manifest lists every file")
+        let types = try XMLDocument(xmlString: try #require(contents["types"]?.stringValue))
+        let extensions = try types.nodes(forXPath: "//*[local-name()='Default']").compactMap { ($0 as? XMLElement).flatMap { Self.attribute($0, "Extension") } }
+        #expect(Set(files.compactMap { $0.split(separator: ".").last.map { "." + $0 } }).isSubset(of: Set(extensions)))
+
+        let package = try JSONParser.parse(Array(try #require(contents["package"]?.stringValue).utf8)).get()
+        let language = try #require(package["contributes"]?["languages"]?.arrayValue?.first)
+        #expect(language["id"] == .string("guide"))
+        #expect(language["extensions"] == .array([.string(".guide")]))
+        let grammar = try #require(package["contributes"]?["grammars"]?.arrayValue?.first)
+        #expect(grammar["language"] == .string("guide") && grammar["scopeName"] == .string("source.guide"))
+        for path in [language["configuration"], grammar["path"], package["main"]].compactMap({ $0?.stringValue }) {
+            #expect(names.contains("extension/" + path.replacingOccurrences(of: "./", with: "")), "\(path) is packed")
+        }
+        // The language configuration and the grammar are JSON too.
+        for path in ["language-configuration.json", "syntaxes/guide.tmLanguage.json"] {
+            let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent(path)))
+            #expect((try? JSONParser.parse(bytes).get()) != nil, "\(path) is JSON")
+        }
+        // Two runs give the same bytes.
+        let again = scratch.appendingPathComponent("again.vsix")
+        _ = try Self.run(["python3", script, "-o", again.path, Self.folder.path])
+        #expect(try Data(contentsOf: vsix) == Data(contentsOf: again))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
+    func theClientParses() throws {
+        let checked = try Self.run(["node", "--check", Self.folder.appendingPathComponent("extension.js").path])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+}

@@ -1,0 +1,35 @@
+" A small syntax file for .guide files (docs/language.md, section 2); the language server's
+" semantic tokens refine it where the client supports them.
+if exists("b:current_syntax") | finish | endif
+
+syntax keyword guideDeclaration guide pages page buttons screen target tour step action style strings locale parameter settings group
+syntax keyword guideImport import
+syntax keyword guideOperatorWord and or not on
+syntax keyword guideBoolean true false none
+syntax match guideProperty "\<[A-Za-z_][A-Za-z0-9_]*\(-[A-Za-z0-9_]\+\)*\ze\s*:"
+syntax match guideCall "\<[A-Za-z_][A-Za-z0-9_]*\(-[A-Za-z0-9_]\+\)*\ze("
+syntax match guideNumber "-\?\<\d\+\(\.\d\+\)\?\(%\|[A-Za-z_]\+\)\?"
+syntax match guideColor "#\x\{8}\>\|#\x\{6}\>\|#\x\{3}\>"
+syntax match guideOperator ">=\|<=\|==\|!=\|[<>@+]"
+syntax match guideEscape contained "\\\([ntr0\"\\*_`\[\]()]\|u{\x\{1,8}}\)"
+syntax region guideString start=+"+ skip=+\\\\\|\\"+ end=+"\|$+ contains=guideEscape oneline
+syntax region guideMultilineString start=+"""+ end=+^\s*"""+ contains=guideEscape
+syntax match guideLineComment "//.*$" contains=@Spell
+syntax region guideBlockComment start="/\*" end="\*/" contains=guideBlockComment,@Spell
+
+highlight default link guideDeclaration Keyword
+highlight default link guideImport Include
+highlight default link guideOperatorWord Operator
+highlight default link guideBoolean Constant
+highlight default link guideProperty Identifier
+highlight default link guideCall Function
+highlight default link guideNumber Number
+highlight default link guideColor Constant
+highlight default link guideOperator Operator
+highlight default link guideEscape SpecialChar
+highlight default link guideString String
+highlight default link guideMultilineString String
+highlight default link guideLineComment Comment
+highlight default link guideBlockComment Comment
+
+let b:current_syntax = "guide"
