@@ -211,9 +211,9 @@ struct ComplexityGuardTests {
     /// not its IR, which is several times larger.
     @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(60)),
           arguments: [["build", "-o", "OUTPUT"]])
-    // `lint` goes through the same replay and is measured on the release binary by
-    // Benchmarks/run (docs/performance.md, session 7): under massif its layout of every step on
-    // every screen took most of a CI run's two cores, and starved the other heap guards.
+    // `lint` goes through the same replay and is guarded by `lintOfOneGiantTourHoldsBoundedMemory`
+    // on native runs: under massif its layout of every step on every screen took most of a CI
+    // run's two cores, and starved the other heap guards.
     func buildOfOneGiantTourHoldsNoLoweredSteps(arguments: [String]) throws {
         // A regular file, which `build -o` streams into (a device would get the spool).
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-giant-\(UUID().uuidString).json").path
@@ -235,5 +235,53 @@ struct ComplexityGuardTests {
         // binary's, measured by Benchmarks/run (docs/performance.md, session 7).
         #expect(perStep < 600, "each further step added \(perStep) bytes to the peak heap: are the lowered steps held?")
         #expect(perStep > 50, "massif measured suspiciously little (\(small) -> \(large))")
+    }
+
+    /// The peak resident memory in bytes of `guidec ARGUMENTS FILE` on `text`, as the kernel
+    /// counts it for the child (`wait4`'s `ru_maxrss`): a native run, so lint's layout of every
+    /// step on every screen takes a minute, where massif took most of a CI run.
+    static func peakResidentMemory(of text: String, arguments: [String]) throws -> Int {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-rss-\(UUID().uuidString).guide").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([Self.binary] + arguments + [path]).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, Self.binary, &actions, nil, argv, environ)
+        try #require(spawned == 0, "cannot start \(Self.binary): \(String(cString: strerror(spawned)))")
+        // Waited for by its own id with its own usage: the test process's other children (and
+        // Foundation's, which it reaps by id) do not count.
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            try #require(errno == EINTR, "wait4 failed: \(String(cString: strerror(errno)))")
+        }
+        return Int(usage.ru_maxrss) * 1024
+    }
+
+    /// `lint` and `lint --format json` of one giant tour hold neither its lowered steps nor its
+    /// layouts: each further input byte costs at most the 5 bytes of the memory budget (5x the
+    /// input plus 50 MB, docs/performance.md). Peak resident memory of native runs on two sizes,
+    /// on one device in both orientations, so that the runs take a minute on the debug build.
+    @Test(HeavyTests.enabled, .timeLimit(.minutes(60)),
+          arguments: [["lint", "--format", "short"], ["lint", "--format", "json"]])
+    func lintOfOneGiantTourHoldsBoundedMemory(arguments: [String]) throws {
+        let arguments = arguments + ["--device", "iphone-se-3"]
+        // Both past `Checker.stepStreamingSize`, so both are read a step at a time.
+        let (fewer, more) = (Self.giantTour(steps: 24_000), Self.giantTour(steps: 48_000))
+        let small = try Self.peakResidentMemory(of: fewer, arguments: arguments)
+        let large = try Self.peakResidentMemory(of: more, arguments: arguments)
+        let perByte = Double(large - small) / Double(more.utf8.count - fewer.utf8.count)
+        print("\(arguments.joined(separator: " ")) peak resident memory, one tour of 24,000 and 48,000 steps: \(small) -> \(large) bytes, \(perByte) bytes an input byte")
+        // Measured on 2026-12-02 (debug build): 2.42 (text) and 2.14 (JSON), what `check` keeps
+        // of a step (its source and summary); a build that held every layout for the JSON until
+        // the end measured 25.2, and holding the lowered steps costs about 13 (700 bytes a step).
+        #expect(perByte < 5, "each further input byte added \(perByte) bytes to the peak: are the layouts or lowered steps held?")
+        #expect(perByte > 0.5, "the peak hardly grew with the input (\(small) -> \(large)): was the file read?")
     }
 }

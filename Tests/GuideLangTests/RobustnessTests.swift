@@ -1,6 +1,7 @@
 import Foundation
 import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// No input crashes or hangs the front end: seeded mutations of every fixture and example, random
@@ -176,6 +177,27 @@ struct RobustnessTests {
         #expect(summary.message == "too many problems in this file; 2000 more not reported")
         // The summary stands where the first problem left out is: line 1001.
         #expect(compilation.file(summary.range.fileID).location(of: summary.range.start).line == 1001)
+    }
+
+    /// Syntax errors past a file's cap are only counted, yet each still breaks the guide it falls
+    /// in (not only the guide of the first one left out), and the summary stands at the first one
+    /// left out. Guides g0 to g2 hold 400 stray characters each and g3 one, so the file keeps g0's,
+    /// g1's and half of g2's; g4 has none and still lowers.
+    @Test func syntaxErrorsPastTheCapBreakEveryGuideTheyFallIn() throws {
+        let strays = [400, 400, 400, 1, 0]
+        let text = strays.enumerated().map { index, count in
+            "guide g\(index) {\n  title: \"T\"\n  screen s { target a { frame: rect(-20, 300, 80, 80) } }\n"
+                + "  tour t on s { step one { highlight: a  title: \"x\" } }\n" + String(repeating: "  $\n", count: count) + "}\n"
+        }.joined()
+        let compilation = Compilation.compile(path: "capped.guide", text: text)
+        let summary = try #require(compilation.diagnostics.last { $0.code == .limitExceeded })
+        #expect(summary.message == "too many problems in this file; 201 more not reported")
+        let strayOffsets = text.utf8.indices.filter { text.utf8[$0] == UInt8(ascii: "$") }.map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+        #expect(summary.range.start == strayOffsets[DiagnosticBag.maximumPerFile])
+        // g3's only error is past the cap: it breaks g3 all the same, so lint never lays it out.
+        #expect(compilation.loweredGuides.guides.map(\.id) == ["g4"])
+        let findings = Linter.lint(compilation.loweredGuides, options: Linter.Options(screens: [DeviceCatalog.presets[0].screen(.portrait)]))
+        #expect(!findings.isEmpty && findings.allSatisfy { compilation.file($0.range.fileID).location(of: $0.range.start).line > 1220 })
     }
 
     /// The checker caps its own diagnostics per file the same way, and a summary of warnings is a

@@ -122,6 +122,9 @@ public struct DiagnosticBag: Sendable {
     /// How many kept diagnostics were taken out early (`take(before:)`): they still count
     /// against `limit`, so a file keeps its first `limit` however they are handed on.
     public private(set) var takenCount = 0
+    /// When set, where every error left out falls (`ErrorPlacement`): a bag of limit 0 with one
+    /// places every error of a file without keeping any.
+    var errorPlacement: ErrorPlacement?
 
     /// Creates an empty bag that keeps at most `limit` diagnostics.
     public init(limit: Int = DiagnosticBag.maximumPerFile) { self.limit = limit }
@@ -131,7 +134,12 @@ public struct DiagnosticBag: Sendable {
 
     /// Adds a diagnostic, or counts it once the bag is full.
     public mutating func report(_ diagnostic: Diagnostic) {
-        if diagnostics.count + takenCount < limit { diagnostics.append(diagnostic) } else { overflow.add(diagnostic) }
+        if diagnostics.count + takenCount < limit {
+            diagnostics.append(diagnostic)
+            return
+        }
+        overflow.add(diagnostic)
+        if diagnostic.severity == .error { errorPlacement?.place(start: diagnostic.range.start, end: diagnostic.range.end) }
     }
 
     /// Removes and returns the kept diagnostics that start before `offset`, in the order they

@@ -18,6 +18,8 @@ public final class LintStream: StepStreamReceiver {
     private let options: Linter.Options
     private let batchSize: Int
     private var pending: [LintItem] = []
+    /// How many steps the queued items hold.
+    private var pendingSteps = 0
     /// How many guides have been received.
     private var receivedCount = 0
     /// The guide whose steps are coming one at a time, the tour they are in, and those of them
@@ -27,6 +29,11 @@ public final class LintStream: StepStreamReceiver {
     private var streamedSteps: [IRStep] = []
     /// How many of a huge guide's steps make one piece of work.
     static let stepsPerItem = 256
+    /// How many steps a batch holds at most (besides `batchSize` guides): a batch's layouts
+    /// (one per step and screen, kept until the batch is joined for `--format json`) and its
+    /// lowered steps are held at once, so a batch of 32 runs of a huge guide's steps (8,192
+    /// steps, 65,536 layouts on the default screens) held tens of megabytes.
+    static let stepsPerBatch = 1024
     private let background: BackgroundLinter
     private let budget: DiagnosticBudget?
 
@@ -86,9 +93,11 @@ public final class LintStream: StepStreamReceiver {
 
     private func enqueue(_ item: LintItem) {
         pending.append(item)
-        guard pending.count >= batchSize else { return }
+        pendingSteps += item.guide.tours.reduce(0) { $0 + $1.steps.count }
+        guard pending.count >= batchSize || pendingSteps >= Self.stepsPerBatch else { return }
         background.lint(pending)
         pending.removeAll(keepingCapacity: true)
+        pendingSteps = 0
     }
 
     /// Lints what is still queued and returns the diagnostics (merged across screens, in source
@@ -99,6 +108,7 @@ public final class LintStream: StepStreamReceiver {
     public func finish(reportingUnusedAllows: Bool = true) -> (diagnostics: [Diagnostic], layouts: [Linter.StepLayout]) {
         background.lint(pending, onEveryCore: true)
         pending.removeAll()
+        pendingSteps = 0
         let combined = background.waitForResult()
         var diagnostics = combined.merged()
         if reportingUnusedAllows { diagnostics = (diagnostics + combined.unusedAllowDiagnostics()).sortedBySourcePosition() }

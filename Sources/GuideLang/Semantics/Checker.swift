@@ -319,15 +319,35 @@ public final class Checker {
                 admitted.append(summary)
             }
             // Every error is placed, kept or not: one the run's budget leaves out still breaks the
-            // guide it is in, and only that guide. Those past a file's own cap are counted from
-            // the first of them, which breaks the guide it falls in.
+            // guide it is in, and only that guide. Those past a file's own cap were only counted,
+            // so the file is read again to find the guides they fall in (each breaks its own).
             for diagnostic in kept where diagnostic.severity == .error { noteError(at: diagnostic.range) }
-            if leftOut.severity == .error, let first = leftOut.firstRange { noteError(at: first) }
+            if leftOut.severity == .error, let first = leftOut.firstRange {
+                noteError(at: first)
+                placeErrorsLeftOut(of: index, after: first.start, guides: topLevel[firstMember...].filter { $0.kind == .guide })
+            }
             // The file's syntax problems go before what collecting it reported, so that at one
             // place the syntax problem comes first (the sort by position is stable).
             diagnostics.insert(contentsOf: admitted, at: firstDiagnostic)
             placeGuides(of: topLevel[firstMember...], throughFile: index)
         }
+    }
+
+    /// Places the syntax errors a file's cap left out, when a guide ends after the first of them
+    /// (a file of junk with no guide is not read again): every guide holding one breaks, as it
+    /// would had its errors been kept.
+    private func placeErrorsLeftOut(of index: Int, after offset: Int, guides: [DeclarationNode]) {
+        guard guides.contains(where: { Int($0.end) >= offset }) else { return }
+        let fileID = FileID(index)
+        let settings = lintSettingRanges.filter { $0.fileID == fileID }.map { (start: $0.start, end: $0.end) }
+        let placement = SyntaxStream.placeErrors(
+            in: files[index], fileID: fileID,
+            among: ErrorPlacement(guides: guides.map { (start: Int($0.start), end: Int($0.end)) }, lintSettings: settings))
+        for guide in placement.guidesWithErrors.sorted() {
+            let start = Int(guides[guide].start)
+            noteError(at: SourceRange(fileID: fileID, start: start, end: start))
+        }
+        if let outside = placement.firstOutside { noteError(at: SourceRange(fileID: fileID, start: outside, end: outside)) }
     }
 
     /// Learns where a file's top-level guides lie, and places the errors reported so far in

@@ -45,6 +45,12 @@ public struct Lexer {
     /// The lexical diagnostics reported so far.
     var reportedDiagnostics: DiagnosticBag { diagnostics }
 
+    /// Keeps no diagnostic from here on and places every error among `placement`'s guides.
+    mutating func placeEveryError(among placement: ErrorPlacement) {
+        diagnostics = DiagnosticBag(limit: 0)
+        diagnostics.errorPlacement = placement
+    }
+
     /// Removes and returns the lexical diagnostics reported so far that start before `offset`.
     mutating func takeDiagnostics(before offset: Int) -> [Diagnostic] { diagnostics.take(before: offset) }
 

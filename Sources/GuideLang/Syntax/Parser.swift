@@ -58,13 +58,19 @@ public struct Parser {
     }
 
     /// A parser that lexes as it goes, from `offset` (the start of a top-level member's leading
-    /// trivia, or 0).
-    init(streaming source: SourceFile, fileID: FileID, from offset: Int) {
+    /// trivia, or 0). Given a placement, it keeps no diagnostic and places every error among its
+    /// guides (`ErrorPlacement`), from the first token on.
+    init(streaming source: SourceFile, fileID: FileID, from offset: Int, placingErrorsAmong placement: ErrorPlacement? = nil) {
         self.source = source
         self.fileID = fileID
         tokens = []
         lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: offset)
         isStreaming = true
+        if let placement {
+            lexer.placeEveryError(among: placement)
+            diagnostics = DiagnosticBag(limit: 0)
+            diagnostics.errorPlacement = placement
+        }
         refill()
     }
 

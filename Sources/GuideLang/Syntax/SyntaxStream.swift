@@ -47,6 +47,20 @@ public struct SyntaxStream {
         return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
     }
 
+    /// Reads `source` again, as the checker's first reading did, keeping no diagnostic and placing
+    /// every lexical and syntax error among `placement`'s guides: for a file whose cap left errors
+    /// out, so that each breaks the guide it is in. One member is held at a time.
+    static func placeErrors(in source: SourceFile, fileID: FileID, among placement: ErrorPlacement) -> ErrorPlacement {
+        var parser = Parser(streaming: source, fileID: fileID, from: 0, placingErrorsAmong: placement)
+        parser.blockRelease = .guideBlockContents
+        while parser.nextTopLevelMember() != nil {}
+        // cannot fire: the parser gave both bags a placement and nothing takes it away.
+        var placed = parser.diagnostics.errorPlacement!
+        // cannot fire: as above.
+        placed.add(parser.lexer.reportedDiagnostics.errorPlacement!)
+        return placed
+    }
+
     /// The next top-level member as a tree holding just it, or nil at the end of the file.
     public mutating func next() -> SyntaxTree? {
         parser.nextTopLevelMember().map(tree(holding:))
