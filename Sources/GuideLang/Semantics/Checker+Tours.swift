@@ -10,6 +10,7 @@ extension Checker {
             screen = scope.screens[subject.name] ?? globalScreens[subject.name]
             if let screen {
                 screen.isUsed = true
+                symbolRecorder?.use(at: subject.range, of: .screen, named: screen.name, declaredAt: screen.nameRange)
                 if scope.usedScreens.insert(screen.identity).inserted { usedScreens.append(screen) }
             } else {
                 reportUnknown(subject, kind: "screen", candidates: Set(scope.screens.keys).union(globalScreens.keys))
@@ -106,6 +107,12 @@ extension Checker {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
         let chain = presentationChain([(node, styles), (tour, tourStyles)])
+        if let symbolRecorder {
+            // Where each presentation property of the step comes from, for an editor's hover.
+            for spec in PropertySchema.all where spec.styleTargets.contains(.step) {
+                if let entry = effectiveEntry(spec.name, chain: chain) { symbolRecorder.resolved(spec.name, of: node.nameRange, writtenAt: entry.range) }
+            }
+        }
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
         noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 
@@ -120,6 +127,7 @@ extension Checker {
                     continue
                 }
                 target.isUsed = true
+                symbolRecorder?.use(at: reference.range, of: .target, named: target.name, declaredAt: target.nameRange)
                 guard highlightedNames.insert(reference.name).inserted else {
                     report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
                                       fixIts: []))
