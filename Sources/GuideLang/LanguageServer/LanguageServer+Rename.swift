@@ -126,20 +126,27 @@ extension LanguageServer {
         var openFiles = openFiles()
         for (path, bytes) in edited { openFiles[path] = bytes }
         var outcomes: [DocumentCheck.Outcome] = []
-        var errorsBefore = 0
-        var errorsAfter: [Diagnostic] = []
+        // Errors by message, counted: a new one is an error the rename made.
+        var errorsBefore: [String: Int] = [:]
+        var newErrors: [Diagnostic] = []
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
             guard let before = document.lastCheck else { continue }
-            errorsBefore += before.diagnostics.count { $0.severity == .error }
+            for diagnostic in before.diagnostics where diagnostic.severity == .error { errorsBefore[diagnostic.message, default: 0] += 1 }
             let bytes = edited[document.normalizedPath] ?? before.files.first?.bytes ?? []
             let check = DocumentCheck(uri: document.uri, opening: document.opening, startedAt: clock, version: document.version,
                                       source: SourceFile(path: document.path, bytes: bytes),
                                       provider: provider(for: document, openFiles: openFiles), lintOptions: nil)
             let outcome = check.run()
             outcomes.append(outcome)
-            errorsAfter += outcome.diagnostics.filter { $0.severity == .error }
+            for diagnostic in outcome.diagnostics where diagnostic.severity == .error {
+                if errorsBefore[diagnostic.message, default: 0] > 0 {
+                    errorsBefore[diagnostic.message, default: 0] -= 1
+                } else {
+                    newErrors.append(diagnostic)
+                }
+            }
         }
-        if errorsAfter.count > errorsBefore, let first = errorsAfter.first(where: { $0.message.contains(newName) }) ?? errorsAfter.first {
+        if let first = newErrors.first(where: { $0.message.contains(newName) }) ?? newErrors.first {
             return "the program would not compile: \(first.message)"
         }
         // The renamed declaration (or key) must be tied to exactly as many places as before.
