@@ -128,44 +128,41 @@ extension LanguageServer {
                 let range = resolved.writtenAt
                 guard range.start >= 0, range.start <= range.end, range.end <= file.bytes.count else { continue }
                 let written = String(decoding: file.bytes[range.start..<range.end], as: UTF8.self)
-                let origin = Self.enclosingDeclaration(of: range.start, in: file)
+                let origin = resolved.origin.isEmpty ? "a block" : resolved.origin
                 lines.append("- `\(written)` from \(origin) (`\(Self.shortName(paths[index])):\(file.lineIndex(of: range.start) + 1)`)")
             }
         }
         return lines.isEmpty ? ["Every presentation property has its default."] : ["Presentation (the rest are defaults):"] + lines
     }
 
-    /// How the innermost block holding `offset` is named: "style 'callout'".
-    static func enclosingDeclaration(of offset: Int, in file: SourceFile) -> String {
-        let tree = Parser.parse(file)
-        var members = tree.members[...]
-        var name = "the file"
-        // Each level narrows to the block that holds the offset; the loop runs once per level.
-        while let member = members.first(where: { member in
-            guard case .declaration(let declaration) = member else { return false }
-            return Int(tree.tokens[declaration.keyword].start) <= offset && offset < Int(tree.tokens[declaration.closeBrace ?? declaration.lastToken].end)
-        }), case .declaration(let declaration) = member {
-            name = tree.text(declaration.keyword) + (declaration.name.map { " '\(tree.text($0))'" } ?? "")
-            members = declaration.members[...]
-        }
-        return name
-    }
-
     /// A target's frame on every screen its guides are laid out on.
     private func targetHover(_ key: SymbolIndex.Key) -> String? {
-        var lines: [String] = []
+        // Guides laid out on the same screens give the same frames: each set of screens once.
+        var groups: [(target: IRTarget, screens: [Screen], guides: [String])] = []
+        var header: String?
         for (guide, paths) in loweredGuides() {
             for screen in guide.screens {
                 guard let target = screen.targets.first(where: { Self.isDeclaration($0.range, paths, key.declaration) }) else { continue }
-                if lines.isEmpty { lines = ["**target** `\(target.id)` on screen `\(screen.id)`", ""] }
-                lines.append("In guide `\(guide.id)`:")
-                for device in ScreenSelection.screens(for: guide.lint, screens: lintOptions.screens, orientations: lintOptions.orientations) {
-                    let frame = TargetLayout.frame(of: target, on: device)
-                    lines.append("- \(device.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) at (\(Rect.format(frame.x)), \(Rect.format(frame.y)))")
+                header = header ?? "**target** `\(target.id)` on screen `\(screen.id)`"
+                let screens = ScreenSelection.screens(for: guide.lint, screens: lintOptions.screens, orientations: lintOptions.orientations)
+                if let index = groups.firstIndex(where: { $0.target == target && $0.screens == screens }) {
+                    groups[index].guides.append(guide.id)
+                } else {
+                    groups.append((target, screens, [guide.id]))
                 }
             }
         }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
+        guard let header else { return nil }
+        var lines = [header]
+        for group in groups.prefix(10) {
+            let named = group.guides.prefix(5).map { "`\($0)`" }.joined(separator: ", ") + (group.guides.count > 5 ? " and \(group.guides.count - 5) more" : "")
+            lines += ["", "In guide\(group.guides.count == 1 ? "" : "s") \(named):"]
+            for device in group.screens {
+                let frame = TargetLayout.frame(of: group.target, on: device)
+                lines.append("- \(device.name): \(Rect.format(frame.width)) × \(Rect.format(frame.height)) at (\(Rect.format(frame.x)), \(Rect.format(frame.y)))")
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// A property's type and where it may be written, when `word` at `start` is a property's

@@ -45,8 +45,8 @@ public final class SymbolRecorder {
     public init() {}
 
     /// Records that a step's property takes the value written at `range`.
-    func resolved(_ property: String, of step: SourceRange, writtenAt range: SourceRange) {
-        resolvedProperties.append(ResolvedProperty(step: step, property: property, writtenAt: range))
+    func resolved(_ property: String, of step: SourceRange, writtenAt range: SourceRange, in origin: String) {
+        resolvedProperties.append(ResolvedProperty(step: step, property: property, writtenAt: range, origin: origin))
     }
 
     /// Records a declaration with a name.
@@ -86,4 +86,6 @@ public struct ResolvedProperty: Sendable, Hashable {
     public let property: String
     /// The property as written, in the step, one of its styles, its tour or the tour's styles.
     public let writtenAt: SourceRange
+    /// The block it is written in, as messages name it ("style 'callout'").
+    public let origin: String
 }
