@@ -10,6 +10,7 @@
 // Invariants: no trap; every reply is a JSON object with "jsonrpc": "2.0" that is a response
 // (an id and exactly one of result and error) or a notification (a method); every range in a
 // reply has non-negative lines and characters with its start not after its end.
+import GuideIR
 import GuideLang
 
 let fuzzDocumentURI = "file:///project/main.guide"
