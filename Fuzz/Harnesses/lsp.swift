@@ -4,9 +4,13 @@
 // checks; odd, the rest is message bodies separated by NUL bytes, handed straight to the
 // server, whose checks run at an empty body and at the end. Either way the server has first been
 // initialized and has a document of the fixed project open.
+// Then, unless the input ended the session, every navigation request (definition, references,
+// highlights, hover, prepareRename, rename, workspace symbols) is asked at a position taken from
+// the input's last two bytes, on the fuzz document (and the input's own requests name any).
 // Invariants: no trap; every reply is a JSON object with "jsonrpc": "2.0" that is a response
 // (an id and exactly one of result and error) or a notification (a method); every range in a
 // reply has non-negative lines and characters with its start not after its end.
+import GuideIR
 import GuideLang
 
 let fuzzDocumentURI = "file:///project/main.guide"
@@ -47,7 +51,31 @@ public func fuzzLanguageServer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         }
         checkReplies(server.runPendingChecks())
     }
+    if server.exitStatus == nil { askNavigation(server, line: Int(bytes.last ?? 0) % 64, character: Int(bytes.dropLast().last ?? 0) % 96) }
     return 0
+}
+
+/// Asks every navigation request at one position of the fuzz document; a rename's edits all
+/// write the new name.
+func askNavigation(_ server: LanguageServer, line: Int, character: Int) {
+    let at = #""textDocument":{"uri":"\#(fuzzDocumentURI)"},"position":{"line":\#(line),"character":\#(character)}"#
+    let requests = [
+        ("textDocument/definition", at), ("textDocument/references", at + #","context":{"includeDeclaration":true}"#),
+        ("textDocument/documentHighlight", at), ("textDocument/hover", at), ("textDocument/prepareRename", at),
+        ("textDocument/rename", at + #","newName":"renamed""#), ("textDocument/rename", at + #","newName":"renamed!""#),
+        ("workspace/symbol", #""query":"a""#),
+    ]
+    for (number, (method, params)) in requests.enumerated() {
+        let replies = server.handle(Array(#"{"jsonrpc":"2.0","id":\#(1000 + number),"method":"\#(method)","params":{\#(params)}}"#.utf8))
+        checkReplies(replies)
+        guard method == "textDocument/rename" else { continue }
+        for reply in replies {
+            guard case .success(let value) = JSONParser.parse(reply), case .object(let changes)? = value["result"]?["changes"] else { continue }
+            for (_, edits) in changes {
+                for edit in edits.arrayValue ?? [] where edit["newText"] != .string("renamed") { fuzzFail("a rename wrote something else") }
+            }
+        }
+    }
 }
 
 func checkReplies(_ replies: [[UInt8]]) {

@@ -381,7 +381,7 @@ struct LanguageServerCommandTests {
 /// can wait for the other suites' installs on a busy machine.
 @Suite(.timeLimit(.minutes(15)), .onAThreadOfItsOwn)
 struct LanguageServerClientTests {
-    @Test func aRealClientGetsDiagnosticsQuickFixesAndFormatting() throws {
+    @Test func aRealClientGetsDiagnosticsQuickFixesFormattingNavigationAndRename() throws {
         let environment = try SchemaValidationPython.environment(
             importing: "from pygls.lsp.client import BaseLanguageClient", installing: "pygls==1.3.1").get()
         let folder = try CommandLineTests.temporaryFolder()
@@ -420,6 +420,13 @@ struct LanguageServerClientTests {
         #expect(value["completion"]?.arrayValue?.contains(.string("background")) == true)
         #expect(value["completion"]?.arrayValue?.contains(.string("page")) == true, "pages may hold page blocks")
         #expect(value["changed"]?["version"] == .number(2) && value["changed"]?["diagnostics"] == .array([]))
+        // On `note` in the guide: declared in the imported file, used once, renamed in both.
+        #expect(value["definition"] == .array([.array([.array([.string("shared"), .string("look.guide")]), .number(0), .number(6)])]))
+        #expect(value["references"] == .array([.array([.string("look.guide"), .number(0), .number(6)]), .array([.string("welcome.guide"), .number(5), .number(13)])]))
+        #expect(value["hover"] == .array([.string("markdown"), .string("**style** `note`")]))
+        #expect(value["prepareRename"] == .string("note"))
+        #expect(value["rename"] == .array([.array([.string("look.guide"), .array([.string("remark")])]), .array([.string("welcome.guide"), .array([.string("remark")])])]))
+        #expect(value["workspaceSymbols"] == .array([.string("hello")]))
         #expect(value["unsupported"] == .string("JsonRpcMethodNotFound"))
         #expect(value["exitCode"] == .number(0), "guidec exits 0 after shutdown and exit")
     }

@@ -7,10 +7,6 @@ import Testing
 /// `Fixtures/nvim/session.lua` on a copy of `Examples/intro.guide` and its import. Neovim reads
 /// every answer into its own types and applies the edits itself; the session reports what it
 /// got and these tests decide. Without `nvim` on the PATH they are skipped.
-///
-/// `neovimNavigatesRenamesAndHovers` needs definition, references, hover and rename, which the
-/// server gains on another branch (issue 16, items 1 to 3): until they are merged it fails,
-/// so it is disabled; enable it with the merge.
 /// The time limit is a hang detector.
 @Suite(.timeLimit(.minutes(10)), .onAThreadOfItsOwn, .serialized,
        .enabled(if: NeovimSession.nvim != nil, "no nvim on the PATH: install Debian's neovim (bash .ci/run does)"))
@@ -34,9 +30,8 @@ struct NeovimTests {
                 "Neovim applied guidec fmt's edit")
     }
 
-    /// Definition, references, hover and rename: enabled when the server has them (see the
-    /// suite's comment).
-    @Test(.disabled("needs definition, references, hover and rename in guidec lsp (the wt-nav branch, issue 16 items 1-3); enable it with that merge"))
+    /// Definition, references, hover and rename, each read and applied by Neovim.
+    @Test
     func neovimNavigatesRenamesAndHovers() throws {
         let report = try NeovimSession.run("navigation", text: Self.intro)
         for key in ["definitionError", "referencesError", "hoverError", "renameError"] {

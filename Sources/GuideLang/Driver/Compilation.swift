@@ -19,6 +19,13 @@ public struct Compilation: Sendable {
     public let loweredGuides: GuideDocument
     /// Whether the checker found an error, reported or left out.
     private let checkerFoundErrors: Bool
+    /// The declarations and the references the checker resolved, when asked for
+    /// (`recordsSymbols`); empty otherwise.
+    public var symbols: [SymbolOccurrence] = []
+    /// Every import that names a loaded file, in load order (a file imported twice has two).
+    public var importLinks: [ImportLink] = []
+    /// Where each step's presentation properties come from, when symbols are recorded.
+    public var resolvedProperties: [ResolvedProperty] = []
 
     /// The lowered program: `loweredGuides` when no error was found (then every guide lowered),
     /// or nil.
@@ -42,17 +49,17 @@ public struct Compilation: Sendable {
     /// engine knows (`DeviceCatalog`), so the checker never reads the catalog itself.
     public static func compile(
         roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)? = nil,
-        budget: DiagnosticBudget? = nil, deviceIdentifiers: [String] = DeviceCatalog.identifiers
+        budget: DiagnosticBudget? = nil, deviceIdentifiers: [String] = DeviceCatalog.identifiers, recordsSymbols: Bool = false
     ) -> Compilation {
         compile(roots: roots, provider: provider, streamingGuidesTo: receiver, budget: budget, deviceIdentifiers: deviceIdentifiers,
-                stepStreamingSize: Checker.defaultStepStreamingSize)
+                stepStreamingSize: Checker.defaultStepStreamingSize, recordsSymbols: recordsSymbols)
     }
 
     /// `compile`, with the size from which a guide's steps are read one at a time
     /// (`Checker.stepStreamingSize`): tests compile small programs both ways.
     static func compile(
         roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)?,
-        budget: DiagnosticBudget?, deviceIdentifiers: [String], stepStreamingSize: Int
+        budget: DiagnosticBudget?, deviceIdentifiers: [String], stepStreamingSize: Int, recordsSymbols: Bool = false
     ) -> Compilation {
         let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider, budget: runBudget)
@@ -65,7 +72,7 @@ public struct Compilation: Sendable {
         var all = runBudget.admitted(loader.diagnostics)
         let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
-                              deviceIdentifiers: deviceIdentifiers)
+                              deviceIdentifiers: deviceIdentifiers, symbolRecorder: recordsSymbols ? SymbolRecorder() : nil)
         all += checker.takeDiagnostics()
         checker.keepsLoweredSteps = receiver?.readsSteps ?? true
         let stepReceiver = receiver as? any StepStreamReceiver
@@ -90,11 +97,15 @@ public struct Compilation: Sendable {
         let conclusion = checker.finish()
         all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
-        return Compilation(
+        var compilation = Compilation(
             files: files, importedAt: loader.importedAt, diagnostics: all.sortedBySourcePosition(),
             loweredGuides: GuideDocument(
                 defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules, guides: lowered),
             checkerFoundErrors: conclusion.hasErrors)
+        compilation.symbols = checker.symbolRecorder?.occurrences ?? []
+        compilation.importLinks = loader.importLinks
+        compilation.resolvedProperties = checker.symbolRecorder?.resolvedProperties ?? []
+        return compilation
     }
 
     /// Parses and checks a single text, for tests and editors.
@@ -121,6 +132,8 @@ struct ImportLoader {
     private(set) var files: [SourceFile] = []
     /// The import that loaded each file, indexed like `files`; nil for a root.
     private(set) var importedAt: [SourceRange?] = []
+    /// Every import followed or already loaded: where its path is written and the file it names.
+    private(set) var importLinks: [ImportLink] = []
     /// Each file's syntax stream, stopped after its leading imports, for the checker to go on
     /// with (so the imports are not lexed again), indexed like `files`.
     private var streams: [SyntaxStream?] = []
@@ -230,7 +243,10 @@ struct ImportLoader {
                     notes: ["files may not import each other; move what both need into a third file"]))
                 continue
             }
-            if loaded[resolvedIdentity] != nil { continue }
+            if let file = loaded[resolvedIdentity] {
+                importLinks.append(ImportLink(path: range, file: file.index))
+                continue
+            }
             guard chain.count < Compilation.maximumImportDepth else {
                 // Reported on the import that is not followed, with the chain that led here.
                 report(Diagnostic(
@@ -243,6 +259,7 @@ struct ImportLoader {
             }
             switch provider.read(resolved) {
             case .success(let bytes):
+                importLinks.append(ImportLink(path: range, file: files.count))
                 load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
             case .failure(let error) where error.isOutsideImportRoot:
                 hasFailedImports = true

@@ -27,18 +27,27 @@ public struct DocumentCheck: Sendable {
         let files: [SourceFile]
         /// The document's own diagnostics (those located in it), in source order.
         let diagnostics: [Diagnostic]
+        /// What the checker resolved, in every file it read (`SymbolIndex` reads these).
+        let symbols: [SymbolOccurrence]
+        /// Every import that names a loaded file.
+        let importLinks: [ImportLink]
+        /// Where each step's presentation properties come from, for hover.
+        let resolvedProperties: [ResolvedProperty]
+        /// The guides that lowered, for hover's layout.
+        let guides: [IRGuide]
     }
 
     /// Compiles the document (and lints it unless turned off); touches nothing but its own
     /// values, so it may run on any thread.
     public func run() -> Outcome {
-        let compilation = Compilation.compile(roots: [source], provider: provider)
+        let compilation = Compilation.compile(roots: [source], provider: provider, recordsSymbols: true)
         var diagnostics = compilation.diagnostics
         if let lintOptions {
             diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions, reportingUnusedAllows: !compilation.hasErrors)
         }
         return Outcome(check: self, files: compilation.files,
-                       diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition())
+                       diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
+                       symbols: compilation.symbols, importLinks: compilation.importLinks, resolvedProperties: compilation.resolvedProperties, guides: compilation.loweredGuides.guides)
     }
 
     /// The diagnostics the editor shows on the document: those located in it, and, on the

@@ -57,6 +57,7 @@ extension LanguageServer {
 
     func didClose(_ params: JSONValue) -> [[UInt8]] {
         guard let uri = params["textDocument"]?["uri"]?.stringValue, let closed = documents.removeValue(forKey: uri) else { return [] }
+        symbolIndexCache = nil
         // A closed document's problems leave the editor's list; those that import it now read
         // it from disk; quick fixes that waited for its check are answered (it is not open).
         let cleared = Self.notificationMessage("textDocument/publishDiagnostics", .object([("uri", .string(uri)), ("diagnostics", .array([]))]))

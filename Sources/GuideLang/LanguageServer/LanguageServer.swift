@@ -76,6 +76,7 @@ public final class LanguageServer {
         case invalidParams = -32602
         case serverNotInitialized = -32002
         case requestCancelled = -32800
+        case requestFailed = -32803
     }
 
     /// A request that cannot be answered with a result.
@@ -104,6 +105,16 @@ public final class LanguageServer {
     /// The open documents' text by normalised path, kept until a text changes.
     private var openFilesCache: [String: [UInt8]]?
     var waitingRequests: [WaitingRequest] = []
+    /// The index of the open documents' last checks (`symbolIndex()`), dropped when one changes.
+    var symbolIndexCache: SymbolIndex?
+
+    /// The requests that read the document's own last check, so wait for the newest text's.
+    static let documentRequests: Set<String> = [
+        "textDocument/codeAction", "textDocument/definition", "textDocument/documentHighlight", "textDocument/hover",
+        "textDocument/prepareRename",
+    ]
+    /// The requests that read every open document's check, so wait for them all.
+    static let workspaceRequests: Set<String> = ["textDocument/references", "textDocument/rename", "workspace/symbol"]
 
     /// The most content changes applied from one notification.
     static let maximumChangesPerNotification = 1000
@@ -185,6 +196,7 @@ public final class LanguageServer {
         guard var document = documents[check.uri], document.opening == check.opening else { return answerWaitingRequests() }
         document.isChecking = false
         document.lastCheck = outcome
+        symbolIndexCache = nil
         document.importedPaths = Set(outcome.files.dropFirst().map { PathArithmetic.normalize($0.path) })
         // An import that changed while the check ran (one its last check had not read, so the
         // change did not mark it) was not seen.
@@ -237,10 +249,16 @@ public final class LanguageServer {
                 waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil))
                 return []
             }
-        case "textDocument/codeAction":
-            // Quick fixes come from the check of the document's newest text.
+        case _ where Self.documentRequests.contains(method):
+            // Quick fixes, definitions and hovers come from the check of the document's newest text.
             if let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri], !document.isCurrent {
                 waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: uri))
+                return []
+            }
+        case _ where Self.workspaceRequests.contains(method):
+            // References and renames read every open document's check: they wait for all of them.
+            if hasUnfinishedChecks {
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil))
                 return []
             }
         default: break
@@ -279,6 +297,20 @@ public final class LanguageServer {
             return try documentLinks(params)
         case "textDocument/selectionRange":
             return try selectionRanges(params)
+        case "textDocument/definition":
+            return try definition(params)
+        case "textDocument/references":
+            return try references(params)
+        case "textDocument/documentHighlight":
+            return try documentHighlights(params)
+        case "workspace/symbol":
+            return try workspaceSymbols(params)
+        case "textDocument/prepareRename":
+            return try prepareRename(params)
+        case "textDocument/rename":
+            return try rename(params)
+        case "textDocument/hover":
+            return try hover(params)
         default:
             throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
@@ -304,7 +336,7 @@ public final class LanguageServer {
             // the last diagnostics and the answer: the checks run here (those out elsewhere again,
             // since their outcomes will come too late).
             var replies: [[UInt8]] = []
-            if waitingRequests.contains(where: { $0.uri == nil }) {
+            if waitingRequests.contains(where: { $0.method == "shutdown" }) {
                 for uri in Array(documents.keys) where documents[uri]?.isChecking == true {
                     documents[uri]?.isChecking = false
                     documents[uri]?.markNeedsCheck(isEdited: false, at: clock)
@@ -325,8 +357,8 @@ public final class LanguageServer {
             for uri in Array(documents.keys) { documents[uri]?.markNeedsCheck(isEdited: false, at: clock) }
             return []
         case "$/cancelRequest":
-            // A quick fix still waiting for its check is answered as cancelled; others are done.
-            guard let id = params["id"], let index = waitingRequests.firstIndex(where: { $0.id == id && $0.uri != nil }) else { return [] }
+            // A request still waiting for checks is answered as cancelled (not `shutdown`); others are done.
+            guard let id = params["id"], let index = waitingRequests.firstIndex(where: { $0.id == id && $0.method != "shutdown" }) else { return [] }
             waitingRequests.remove(at: index)
             return [Self.error(id: id, .requestCancelled, "the request was cancelled")]
         default: return []
@@ -354,6 +386,12 @@ public final class LanguageServer {
             ("foldingRangeProvider", .bool(true)),
             ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
             ("selectionRangeProvider", .bool(true)),
+            ("definitionProvider", .bool(true)),
+            ("referencesProvider", .bool(true)),
+            ("documentHighlightProvider", .bool(true)),
+            ("workspaceSymbolProvider", .bool(true)),
+            ("renameProvider", .object([("prepareProvider", .bool(true))])),
+            ("hoverProvider", .bool(true)),
         ])
         return .object([
             ("capabilities", capabilities),

@@ -146,6 +146,7 @@ extension Checker {
         }
         let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
         node.isTopLevel = parentKind == nil
+        symbolRecorder?.declaration(node)
         checkHeader(node, syntax, in: tree)
         // A top-level guide's blocks are most of a large program; they are read when the guide is lowered.
         let defersBlocks = parentKind == nil && kind == .guide

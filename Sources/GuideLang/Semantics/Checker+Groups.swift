@@ -32,6 +32,7 @@ extension Checker {
                 guard !reportListedTwice(reference, in: "guides", first: listed[reference.name]) else { continue }
                 listed[reference.name] = reference
                 guide.isUsed = true
+                symbolRecorder?.use(at: reference.range, of: .guide, named: guide.name, declaredAt: guide.nameRange)
                 if let other = groupOfGuide[reference.name] {
                     report(Diagnostic(
                         .guideInTwoGroups, at: reference.range,

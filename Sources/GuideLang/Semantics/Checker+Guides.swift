@@ -27,7 +27,8 @@ extension Checker {
         if case .references(let references)? = node.value("after") {
             var listed: Set<String> = []
             for reference in references {
-                if guides[reference.name] != nil {
+                if let guide = guides[reference.name] {
+                    symbolRecorder?.use(at: reference.range, of: .guide, named: guide.name, declaredAt: guide.nameRange)
                     if !listed.insert(reference.name).inserted {
                         report(Diagnostic(.duplicateProperty, at: reference.range, "guide '\(reference.name)' is listed twice in 'after'"))
                     } else {

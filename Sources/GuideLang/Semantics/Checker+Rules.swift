@@ -50,6 +50,7 @@ extension Checker {
             for event in events {
                 guard !reportListedTwice(event, in: "invalidated-by", first: listed[event.name]) else { continue }
                 listed[event.name] = event
+                symbolRecorder?.named(.event, event.name, at: event.range, isDeclaration: false)
                 show.invalidatedBy.append(event.name)
             }
         }
@@ -141,6 +142,7 @@ extension Checker {
         case .comparison(let comparison):
             switch comparison.subject {
             case .event(let event):
+                symbolRecorder?.named(.event, event, at: comparison.subjectRange, isDeclaration: false)
                 guard case .number(let count) = comparison.value else { return nil }
                 return .event(IREventCondition(event: event, comparison: comparison.comparison, count: Int(count), within: comparison.window))
             case .parameter(let name):
@@ -173,6 +175,7 @@ extension Checker {
             return nil
         }
         node.isUsed = true
+        symbolRecorder?.use(at: range, of: .parameter, named: name, declaredAt: node.nameRange)
         return rules.parameterTypes[name]
     }
 

@@ -41,6 +41,7 @@ extension Checker {
                 break
             }
             style.isUsed = true
+            symbolRecorder?.use(at: reference.range, of: .style, named: style.name, declaredAt: style.nameRange)
             guard onPath.insert(ObjectIdentifier(style)).inserted else {
                 reportCycle(closedBy: style, at: reference.range, path: path)
                 break
@@ -101,6 +102,9 @@ extension Checker {
                 guard let parent = globalStyles[name] else {
                     if hasFailedImports { break }
                     return true
+                }
+                if let entry = current.properties["style"] {
+                    symbolRecorder?.use(at: entry.valueRange, of: .style, named: name, declaredAt: parent.nameRange)
                 }
                 current = parent
             }

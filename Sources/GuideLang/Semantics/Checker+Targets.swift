@@ -35,6 +35,7 @@ extension Checker {
             let reference = Reference(name: name, range: entry.valueRange)
             if let container = scope[name] {
                 container.isUsed = true
+                symbolRecorder?.use(at: reference.range, of: .target, named: name, declaredAt: container.nameRange)
                 if container === node {
                     report(Diagnostic(.notAScrollContainer, at: entry.range, "target '\(name)' cannot be inside itself"))
                 } else if container.value("scrolls") == nil, !container.has("scrolls") {

@@ -10,6 +10,7 @@ extension Checker {
             screen = scope.screens[subject.name] ?? globalScreens[subject.name]
             if let screen {
                 screen.isUsed = true
+                symbolRecorder?.use(at: subject.range, of: .screen, named: screen.name, declaredAt: screen.nameRange)
                 if scope.usedScreens.insert(screen.identity).inserted { usedScreens.append(screen) }
             } else {
                 reportUnknown(subject, kind: "screen", candidates: Set(scope.screens.keys).union(globalScreens.keys))
@@ -106,6 +107,14 @@ extension Checker {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
         let chain = presentationChain([(node, styles), (tour, tourStyles)])
+        if let symbolRecorder {
+            // Where each presentation property of the step comes from, for an editor's hover.
+            for spec in PropertySchema.all where spec.styleTargets.contains(.step) {
+                guard let entry = effectiveEntry(spec.name, chain: chain) else { continue }
+                let origin = origin(of: spec.name, writtenAt: entry.range, in: chain)
+                symbolRecorder.resolved(spec.name, of: node.nameRange, writtenAt: entry.range, in: origin.map { "\($0.kind.rawValue) '\($0.name)'" } ?? "")
+            }
+        }
         func value(_ name: String) -> PropertyValue? { effectiveValue(name, chain: chain) }
         noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 
@@ -120,6 +129,7 @@ extension Checker {
                     continue
                 }
                 target.isUsed = true
+                symbolRecorder?.use(at: reference.range, of: .target, named: target.name, declaredAt: target.nameRange)
                 guard highlightedNames.insert(reference.name).inserted else {
                     report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
                                       fixIts: []))
@@ -210,6 +220,23 @@ extension Checker {
     }
 
     /// Reports a scroll anchor that cannot apply to the container's scroll direction.
+    /// The block of `chain` (a step, its tour, or a style either inherits) in which a
+    /// property's effective value is written, for an editor's hover.
+    private func origin(of name: String, writtenAt range: SourceRange, in chain: StyleChain) -> DeclarationNode? {
+        for (node, style) in chain.links {
+            if node.properties[name]?.range == range { return node }
+            var current = style
+            var steps = 0
+            // Inheritance was checked for cycles; the count bounds the walk all the same.
+            while let style = current, steps < 1000 {
+                if style.properties[name]?.range == range { return style }
+                current = resolvedStyles[style.identity]?.parent
+                steps += 1
+            }
+        }
+        return nil
+    }
+
     func checkAnchor(_ anchor: String, at range: SourceRange, fits container: DeclarationNode) {
         guard case .keyword(let axis)? = container.value("scrolls"), axis != "both" else { return }
         let fitting = axis == "horizontal" ? ["leading", "center", "trailing"] : ["top", "center", "bottom"]

@@ -72,6 +72,9 @@ public final class Checker {
     /// would then look unused, so unused warnings of that kind are held back.
     var hasUnresolvedStyle = false
     var screensWithUnresolvedTargets: Set<DeclarationNode.Identity> = []
+    /// Where the checker's resolutions go when an editor wants them (`Compilation.compile(...,
+    /// recordsSymbols:)`); nil in a build.
+    var symbolRecorder: SymbolRecorder?
     /// Target scopes built so far.
     var targetScopes: [DeclarationNode.Identity: [String: DeclarationNode]] = [:]
 
@@ -148,9 +151,10 @@ public final class Checker {
     public init(
         _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
         hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String],
-        declarationLimit: Int = Checker.maximumDeclarations
+        declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil
     ) {
         self.files = files
+        self.symbolRecorder = symbolRecorder
         self.declarationLimit = declarationLimit
         self.deviceIdentifiers = deviceIdentifiers
         knownDevices = Set(deviceIdentifiers)

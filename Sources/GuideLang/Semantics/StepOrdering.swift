@@ -54,6 +54,7 @@ enum StepOrdering {
                     isValid = false
                     continue
                 }
+                checker.symbolRecorder?.use(at: reference.range, of: .step, named: reference.name, declaredAt: steps[otherIndex].nameRange)
                 successors[otherIndex].append(position)
                 predecessorCount[position] += 1
             }

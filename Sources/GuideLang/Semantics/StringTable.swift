@@ -48,6 +48,7 @@ struct StringTable {
                     // and locales come in declaration order, so each key's texts are in that order.
                     translations[entry.key, default: []].append((locale.name, entry.value))
                     translationRanges[TranslationKey(key: entry.key, locale: locale.name)] = entry.valueRange
+                    checker.symbolRecorder?.named(.stringKey, entry.key, at: entry.keyRange, isDeclaration: true)
                     if let index = firstDefinitionIndex[entry.key] {
                         keyOrder[index].localeCount += 1
                     } else {
@@ -138,6 +139,7 @@ struct StringTable {
                                       candidates: keyOrder.lazy.map(\.key), isQuoted: true)
                 return nil
             }
+            checker.symbolRecorder?.named(.stringKey, key, at: text.range, isDeclaration: false)
             if firstUse[key] == nil {
                 firstUse[key] = text.range
                 // Every translation is checked once, at the key's first use: a mistake is one

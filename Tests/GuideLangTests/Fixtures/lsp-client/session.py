@@ -73,8 +73,30 @@ async def session(guidec, folder):
     changed = await asyncio.wait_for(published.get(), 30)
     report["changed"] = {"version": changed.version, "diagnostics": [d.code for d in changed.diagnostics]}
 
+    # Navigation, hover and rename on `note` in `      style: note` (line 5, 0-based), a style
+    # declared in the imported file.
+    at = types.TextDocumentPositionParams(text_document=types.TextDocumentIdentifier(uri=uri),
+                                          position=types.Position(line=5, character=14))
+    definition = await client.text_document_definition_async(types.DefinitionParams(
+        text_document=at.text_document, position=at.position))
+    report["definition"] = [[d.uri.rsplit("/", 2)[-2:], d.range.start.line, d.range.start.character] for d in definition]
+    references = await client.text_document_references_async(types.ReferenceParams(
+        text_document=at.text_document, position=at.position, context=types.ReferenceContext(include_declaration=True)))
+    report["references"] = sorted([r.uri.rsplit("/", 1)[-1], r.range.start.line, r.range.start.character] for r in references)
+    hover = await client.text_document_hover_async(types.HoverParams(text_document=at.text_document, position=at.position))
+    report["hover"] = [hover.contents.kind, hover.contents.value.splitlines()[0]]
+    prepared = await client.text_document_prepare_rename_async(types.PrepareRenameParams(
+        text_document=at.text_document, position=at.position))
+    report["prepareRename"] = prepared.placeholder
+    edit = await client.text_document_rename_async(types.RenameParams(
+        text_document=at.text_document, position=at.position, new_name="remark"))
+    report["rename"] = sorted([uri_.rsplit("/", 1)[-1], [e.new_text for e in edits]] for uri_, edits in edit.changes.items())
+    found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="hel"))
+    report["workspaceSymbols"] = [s.name for s in found]
+
     try:
-        await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="x"))
+        await client.text_document_type_definition_async(types.TypeDefinitionParams(
+            text_document=at.text_document, position=at.position))
         report["unsupported"] = "answered"
     except Exception as error:  # pygls raises the JSON-RPC error it received
         report["unsupported"] = type(error).__name__

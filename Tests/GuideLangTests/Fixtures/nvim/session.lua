@@ -101,8 +101,10 @@ local function run()
     report.hover = hover and hover ~= vim.NIL and text_of(hover.contents) or ""
     report.hoverError = hoverError
     -- Renames the target `balance` (line 60) to `balance-card`; the step `balance` keeps its name.
+    -- A target's name is its IR id, part of the app's contract, so the new name ends in `!` to
+    -- accept that (docs/editor-and-ci.md); the edits write it without the `!`.
     local edit, renameError = request(bufnr, "textDocument/rename",
-      { textDocument = { uri = uri }, position = { line = 59, character = 12 }, newName = "balance-card" })
+      { textDocument = { uri = uri }, position = { line = 59, character = 12 }, newName = "balance-card!" })
     report.renameError = renameError
     if edit and edit ~= vim.NIL then vim.lsp.util.apply_workspace_edit(edit, encoding) end
     report.renamedLines = vim.api.nvim_buf_get_lines(bufnr, 59, 91, false)
