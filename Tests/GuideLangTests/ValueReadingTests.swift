@@ -1,8 +1,8 @@
 @testable import GuideLang
 import Testing
 
-/// The byte-level reader of number tokens gives exactly what reading their text as a `Double`
-/// gave.
+/// The byte-level readers of number and colour tokens give exactly what reading their text as
+/// a `Double` or a `Character` string gave.
 struct ValueReadingTests {
     @Test func numbersReadOnTheirBytesAreTheValuesDoubleReads() {
         var generator = SystemRandomNumberGenerator()
@@ -26,4 +26,12 @@ struct ValueReadingTests {
         }
     }
 
+    @Test func coloursAreWrittenAsUppercaseRRGGBBAA() {
+        #expect(ValueReader.normalizedColor("#abc") == "#AABBCCFF")
+        #expect(ValueReader.normalizedColor("#D2ba64") == "#D2BA64FF")
+        #expect(ValueReader.normalizedColor("#0a0B0c80") == "#0A0B0C80")
+        for malformed in ["#", "#ab", "#abcd", "#abcdefg", "#abcdeg", "#ＡＢＣ", "#12345678 "] {
+            #expect(ValueReader.normalizedColor(malformed) == nil, "\(malformed)")
+        }
+    }
 }
