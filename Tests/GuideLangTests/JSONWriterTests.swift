@@ -50,6 +50,8 @@ struct JSONWriterTests {
             """
         #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
         #expect(writer.byteCount == expected.utf8.count)
+        #expect(writer.takeBytes() == Array(expected.utf8))
+        #expect(writer.byteCount == 0 && writer.bytes.isEmpty)
     }
 
     @Test func aCompactDocumentFlushedInPiecesIsTheDocumentWrittenAtOnce() {
