@@ -43,6 +43,6 @@ struct IRJSONPath {
     static func quoted(_ text: String) -> String {
         var writer = JSONWriter(pretty: false, capacity: text.utf8.count + 2)
         writer.string(text)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 }

@@ -37,7 +37,7 @@ public enum PreviewPlayer {
             }
         }
         // `<` occurs only inside strings, where `\u003C` reads back as the same character.
-        return String(decoding: writer.bytes, as: UTF8.self).replacingAll("<", with: "\\u003C")
+        return String(decoding: writer.takeBytes(), as: UTF8.self).replacingAll("<", with: "\\u003C")
     }
 
     /// A picture's controls as the player reads them: `back`, `skip`, `forward`, `close` and

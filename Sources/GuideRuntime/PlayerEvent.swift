@@ -111,6 +111,6 @@ public struct PlayerEvent: Equatable, Sendable {
             if let then { json.key("then"); json.string(then) }
             if let resumed { json.key("resumed"); json.bool(resumed) }
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 }

@@ -49,7 +49,7 @@ public enum RuntimeStateCoding {
             }
         }
         writer.finish()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     private static func write(_ record: GuideRecord, _ json: inout JSONWriter) {

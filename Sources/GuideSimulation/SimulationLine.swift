@@ -70,7 +70,7 @@ public struct SimulationLine: Equatable, Sendable {
                 value.write(to: &json)
             }
         }
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 
     /// A time on the simulated clock as `d3 04:05:06` (days, then hours, minutes and seconds;
@@ -98,6 +98,6 @@ public struct SimulationLine: Equatable, Sendable {
     static func compact(_ value: JSONValue) -> String {
         var writer = JSONWriter(pretty: false, capacity: 64)
         value.write(to: &writer)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 }

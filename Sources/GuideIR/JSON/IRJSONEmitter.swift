@@ -31,7 +31,7 @@ public enum IRJSONEmitter {
             writeHead(of: tour, &json)
             for step in tour.steps {
                 write(step, &json)
-                if json.bytes.count >= chunkSize { json.flush(to: flush) }
+                if json.byteCount >= chunkSize { json.flush(to: flush) }
             }
             endTour(&json)
         }

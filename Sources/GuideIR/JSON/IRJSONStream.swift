@@ -41,7 +41,7 @@ public final class IRJSONStream: StepStreamReceiver {
     public func receive(_ guide: IRGuide) {
         if !hasBegun { begin(defaultLocale: nil, locales: []) }
         IRJSONEmitter.write(guide, &writer, chunkSize: chunkSize, flush: sink)
-        if writer.bytes.count >= chunkSize { writer.flush(to: sink) }
+        if writer.byteCount >= chunkSize { writer.flush(to: sink) }
     }
 
     /// Writes a guide's fields up to its list of tours, whose steps come next one at a time.
@@ -57,7 +57,7 @@ public final class IRJSONStream: StepStreamReceiver {
     public func receive(_ step: IRStep, ofTour tourIndex: Int) {
         advance(to: tourIndex)
         IRJSONEmitter.write(step, &writer)
-        if writer.bytes.count >= chunkSize { writer.flush(to: sink) }
+        if writer.byteCount >= chunkSize { writer.flush(to: sink) }
     }
 
     /// Closes the guide `beginGuide` opened, with any of its tours not written yet.
@@ -66,7 +66,7 @@ public final class IRJSONStream: StepStreamReceiver {
         advance(to: guide.tours.count)
         IRJSONEmitter.endGuide(&writer)
         streamedGuide = nil
-        if writer.bytes.count >= chunkSize { writer.flush(to: sink) }
+        if writer.byteCount >= chunkSize { writer.flush(to: sink) }
     }
 
     /// Closes the open tour and writes the heads of the tours up to `tourIndex` (each before

@@ -26,7 +26,7 @@ public struct JSONNumber: Equatable, Sendable {
         if let literal { return literal }
         var writer = JSONWriter(pretty: false, capacity: 24)
         writer.number(value)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 
     /// Numbers are equal when they are written alike (as in serde_json, `1` and `1.0` differ),

@@ -93,7 +93,7 @@ public enum JSONValue: Equatable, Sendable {
     public var bytes: [UInt8] {
         var writer = JSONWriter(pretty: false, capacity: 256)
         write(to: &writer)
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// Whether two values are the same JSON: numbers as `JSONNumber` compares them, objects key by key in order.

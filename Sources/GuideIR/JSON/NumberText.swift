@@ -52,36 +52,56 @@ public enum NumberText {
         return result
     }
 
+    /// How a number is written: below 10^15 a whole Double is an exact integer, written digit by
+    /// digit; beyond it, and for fractions, in Swift's shortest round-trip form.
+    enum Form {
+        /// A whole number, written as its digits.
+        case whole(Int)
+        /// Swift's shortest text that reads back as the same `Double`.
+        case shortest(String)
+    }
+
+    /// How `value` is written.
+    static func form(of value: Double) -> Form {
+        value == value.rounded() && abs(value) < 1e15 ? .whole(Int(value)) : .shortest(String(value))
+    }
+
     /// Appends the UTF-8 text of `value` to `bytes`.
     public static func append(_ value: Double, to bytes: inout [UInt8]) {
-        // Below 10^15 a whole Double is an exact integer, written digit by digit; beyond it, and
-        // for fractions, Swift's shortest round-trip form.
-        if value == value.rounded(), abs(value) < 1e15 {
-            appendDigits(Int(value), to: &bytes)
-        } else {
-            bytes.append(contentsOf: String(value).utf8)
+        switch form(of: value) {
+        case .whole(let whole):
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumDigitsLength) { buffer in
+                // cannot fire: a temporary allocation of twenty bytes has an address
+                let length = writeDigits(whole, to: buffer.baseAddress!)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<length]))
+            }
+        case .shortest(let text):
+            bytes.append(contentsOf: text.utf8)
         }
     }
 
-    /// Appends an integer's decimal digits, without building a String.
-    static func appendDigits(_ value: Int, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    /// The most bytes `writeDigits` writes: the sign and nineteen digits of `Int.min`.
+    static let maximumDigitsLength = 20
+
+    /// Writes an integer's sign and decimal digits at `output` (room for `maximumDigitsLength`
+    /// bytes), without building a String, and returns how many it wrote.
+    static func writeDigits(_ value: Int, to output: UnsafeMutablePointer<UInt8>) -> Int {
+        var position = output
+        if value < 0 {
+            position.initialize(to: UInt8(ascii: "-"))
+            position += 1
+        }
         var magnitude = value.magnitude
-        if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
-            return
+        var length = 1
+        var rest = magnitude / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        for index in stride(from: length - 1, through: 0, by: -1) {
+            (position + index).initialize(to: UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
         }
+        return position + length - output
     }
 }

@@ -226,7 +226,7 @@ public struct DiagnosticRenderer {
             }
         }
         writer.finish()
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 
     private func writeRange(_ range: SourceRange, _ json: inout JSONWriter) {

@@ -57,7 +57,7 @@ public enum SARIFRenderer {
             }
         }
         writer.finish()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     // MARK: Rules

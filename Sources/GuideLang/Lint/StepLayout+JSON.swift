@@ -44,7 +44,7 @@ extension Linter.StepLayout {
             json.key("fits"); json.bool(placement.fits)
         }
         writer.finish()
-        return String(decoding: writer.bytes, as: UTF8.self)
+        return String(decoding: writer.takeBytes(), as: UTF8.self)
     }
 
     private static func write(_ rect: Rect, _ json: inout JSONWriter) {

@@ -195,9 +195,38 @@ struct ValueReader {
         while split < bytes.endIndex, bytes[split] == UInt8(ascii: "-") || bytes[split] == UInt8(ascii: ".") || Lexer.isDigit(bytes[split]) {
             split += 1
         }
-        let digits = String(decoding: bytes[bytes.startIndex..<split], as: UTF8.self)
+        let digits = bytes[bytes.startIndex..<split]
         let unit = String(decoding: bytes[split..<bytes.endIndex], as: UTF8.self)
-        return (Double(digits) ?? 0, unit)
+        return (Self.exactDecimal(digits) ?? Double(String(decoding: digits, as: UTF8.self)) ?? 0, unit)
+    }
+
+    /// The value of a number written `-?D+(.D+)?` with at most 15 digits, without building a
+    /// `String` to read it (a thousand instructions a number); nil for any other form. The digits
+    /// as a whole number and the power of ten are both exact in a `Double`, so their quotient
+    /// is the correctly rounded value, the one `Double(String)` reads.
+    static func exactDecimal(_ bytes: ArraySlice<UInt8>) -> Double? {
+        var position = bytes.startIndex
+        let isNegative = position < bytes.endIndex && bytes[position] == UInt8(ascii: "-")
+        if isNegative { position += 1 }
+        var whole = 0
+        var integerDigits = 0
+        var decimals: Int?
+        for byte in bytes[position...] {
+            if byte == UInt8(ascii: "."), decimals == nil, integerDigits > 0 {
+                decimals = 0
+                continue
+            }
+            // Past 15 digits the whole number may not be exact (and past 18 would overflow).
+            guard Lexer.isDigit(byte), integerDigits + (decimals ?? 0) < 15 else { return nil }
+            whole = whole * 10 + Int(byte - UInt8(ascii: "0"))
+            if let count = decimals { decimals = count + 1 } else { integerDigits += 1 }
+        }
+        let decimalCount = decimals ?? 0
+        guard integerDigits > 0, decimals != 0 else { return nil }
+        var scale = 1.0
+        for _ in 0..<decimalCount { scale *= 10 }
+        let magnitude = Double(whole) / scale
+        return isNegative ? -magnitude : magnitude
     }
 
     /// The largest magnitude any number may have: far beyond any screen, small enough that
