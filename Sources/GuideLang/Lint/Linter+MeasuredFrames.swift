@@ -50,7 +50,7 @@ extension Linter {
 
     /// The edges more than the tolerance apart, as a note says them ("top edge 24 pt higher,
     /// bottom edge 24 pt higher"); nil when every edge is within it.
-    static func edgeDifferences(measured: Rect, declared: Rect) -> String? {
+    public static func edgeDifferences(measured: Rect, declared: Rect) -> String? {
         let edges: [(name: String, offset: Double, less: String, more: String)] = [
             ("leading", measured.minX - declared.minX, "further leading", "further trailing"),
             ("top", measured.minY - declared.minY, "higher", "lower"),
