@@ -7,7 +7,7 @@ extension MeasuredFrames {
     /// The most errors reported for one file: past them, the file is not a frames file at all.
     public static let mostErrors = 50
 
-    /// The frames file in `bytes` (docs/runtime.md, "Frames file"), read through GuideIR's JSON
+    /// The frames file in `bytes` (docs/runtime.md, "The frames file"), read through GuideIR's JSON
     /// parser with where each value is written; every mistake is an error with its JSON path and
     /// its bytes, and nothing traps whatever the bytes. A UTF-8 byte order mark at the start is
     /// accepted, as in a guide. The frames are nil when there is an error.

@@ -2,7 +2,7 @@ import GuideIR
 import GuideLayout
 
 /// Gathers the frames an app measured for the targets it found, keyed by device, orientation
-/// and text size, into a frames file (docs/runtime.md, "Frames file") for
+/// and text size, into a frames file (docs/runtime.md, "The frames file") for
 /// `guidec lint --frames`: the app calls it in its UI tests wherever it reports frames to
 /// `RuntimeLayout`, and writes `bytes` to a file at the end.
 /// Pure: the app measures and writes; this only keeps what it was told.

@@ -3966,7 +3966,7 @@ extension DiagnosticExplanation {
             title: "measured frame differs from the declared one",
             explanation: """
                 `guidec lint --frames FILE` reads a frames file that the app recorded in its UI tests \
-                (docs/runtime.md, "Frames file"): the frames of the targets the runtime found, per device, \
+                (docs/runtime.md, "The frames file"): the frames of the targets the runtime found, per device, \
                 orientation and text size. Where the file has a frame for a target on the screen being laid out \
                 (the same device, orientation and text size), lint lays the steps out against the measured frame, \
                 and compares it with the frame the target's constraints give there, scrolled to its anchor as lint \
