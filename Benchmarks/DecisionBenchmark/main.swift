@@ -69,10 +69,20 @@ for round in 0..<(guideCount / 3) {
     }
 }
 
+/// The CPU time this thread has used, in seconds: on a machine shared with other work (and run
+/// under `nice`), the wall clock counts the time others ran; this counts only the decisions'.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
 let clock = ContinuousClock()
 var perDecision: [Double] = []
+var wallPerDecision: [Double] = []
 var shown = 0
 for round in 0..<rounds {
+    let started = threadCPUSeconds()
     let elapsed = clock.measure {
         for index in 0..<decisionsPerRound {
             // The time moves, so nothing can be kept from one decision to the next.
@@ -80,14 +90,17 @@ for round in 0..<rounds {
             if decision.show != nil { shown += 1 }
         }
     }
+    perDecision.append((threadCPUSeconds() - started) * 1e6 / Double(decisionsPerRound))
     let (seconds, attoseconds) = elapsed.components
-    perDecision.append((Double(seconds) + Double(attoseconds) * 1e-18) * 1e6 / Double(decisionsPerRound))
+    wallPerDecision.append((Double(seconds) + Double(attoseconds) * 1e-18) * 1e6 / Double(decisionsPerRound))
 }
+wallPerDecision.sort()
 perDecision.sort()
 let median = perDecision[perDecision.count / 2]
 func microseconds(_ value: Double) -> String { String((value * 100).rounded() / 100) }
-print("decide, \(document.guides.count) guides, \(rounds) rounds of \(decisionsPerRound): median \(microseconds(median)) µs per decision "
-    + "(fastest round \(microseconds(perDecision[0])), slowest \(microseconds(perDecision[perDecision.count - 1]))); target \(microseconds(targetMicroseconds)) µs; "
+print("decide, \(document.guides.count) guides, \(rounds) rounds of \(decisionsPerRound): median \(microseconds(median)) µs of CPU per decision "
+    + "(fastest round \(microseconds(perDecision[0])), slowest \(microseconds(perDecision[perDecision.count - 1])); "
+    + "wall clock median \(microseconds(wallPerDecision[wallPerDecision.count / 2]))); target \(microseconds(targetMicroseconds)) µs; "
     + "\(shown) of \(rounds * decisionsPerRound) decisions showed a guide")
 if median > targetMicroseconds { exitWithFailure() }
 

@@ -17,6 +17,12 @@ public enum LongText {
         return IRJSONPath.quoted(cut) + "… (\(text.utf8.count) bytes)"
     }
 
+    /// `text` in single quotes, as the messages of scenarios quote names, cut as `quoted` cuts it.
+    public static func singleQuoted(_ text: String, limit: Int = LongText.limit) -> String {
+        guard let cut = prefix(text, limit: limit) else { return "'" + text + "'" }
+        return "'" + cut + "'… (\(text.utf8.count) bytes)"
+    }
+
     /// The first `limit` scalars of `text`, or nil when it has no more than that.
     private static func prefix(_ text: String, limit: Int) -> String? {
         // Counting stops past the limit: a long text is never walked whole.
