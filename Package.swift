@@ -38,6 +38,8 @@ let package = Package(
         .executableTarget(name: "guidec", dependencies: ["GuideIR", "GuideLayout", "GuideLang", "GuidePreview", "GuideRuntime", "GuideSimulation"]),
         // A process the storage tests kill mid-save (SIGKILL), to prove the file store's atomicity.
         .executableTarget(name: "StateStoreWriter", dependencies: ["GuideRuntime", "GuideRuntimeStorage"], path: "Tests/StateStoreWriter"),
+        // The benchmark of the runtime's decision function (Benchmarks/decide), built in release mode.
+        .executableTarget(name: "DecisionBenchmark", dependencies: ["GuideIR", "GuideLang", "GuideRuntime"], path: "Benchmarks/DecisionBenchmark"),
         .testTarget(
             name: "GuideLangTests",
             // guidec and StateStoreWriter are dependencies so that the tests can run the built binaries.

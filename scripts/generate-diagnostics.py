@@ -420,8 +420,9 @@ def markdown_files(files):
     blocks = []
     for file in files:
         caption = "`%s`:\n\n" % file.name if len(files) > 1 else ""
-        # A scenario's block says what it is beyond JSON: an input, not output to compare.
-        language = "json scenario" if file.name.endswith(".json") else "guide"
+        # A JSON block says what it is beyond JSON: an input, not output to compare (a lint
+        # code's is a frames file of `--frames`, any other a scenario).
+        language = "guide" if not file.name.endswith(".json") else "json frames" if file.name.startswith("GL10") else "json scenario"
         blocks.append("%s```%s\n%s```\n" % (caption, language, file.text))
     return "\n".join(blocks)
 

@@ -1,7 +1,7 @@
 /// A place in a JSON document, from its root: member keys and array indices.
-struct IRJSONPath {
+public struct IRJSONPath: Sendable {
     /// One step down from a value.
-    enum Component {
+    public enum Component: Sendable {
         /// The member with this key.
         case key(String)
         /// The element at this index.
@@ -9,11 +9,20 @@ struct IRJSONPath {
     }
 
     /// The steps from the root, outermost first.
-    var components: [Component] = []
+    public var components: [Component] = []
+
+    /// Creates a path, the root unless components are given.
+    public init(_ components: [Component] = []) { self.components = components }
+
+    /// The path one key further down.
+    public func appending(_ key: String) -> IRJSONPath { IRJSONPath(components + [.key(key)]) }
+
+    /// The path one index further down.
+    public func appending(_ index: Int) -> IRJSONPath { IRJSONPath(components + [.index(index)]) }
 
     /// The path as written in messages: `$`, then `.key` for a key made of letters, digits and
     /// `_`, `["key"]` for any other, and `[3]` for an index.
-    var text: String {
+    public var text: String {
         var text = "$"
         for component in components {
             switch component {
@@ -40,7 +49,7 @@ struct IRJSONPath {
 
     /// A string as a JSON string literal, so that quotes and control characters in a key or a
     /// value read back unambiguously in a message.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var writer = JSONWriter(pretty: false, capacity: text.utf8.count + 2)
         writer.string(text)
         return String(decoding: writer.takeBytes(), as: UTF8.self)

@@ -83,14 +83,14 @@ extension IRJSONReader {
                 url: reader.member(fields, "url") { $0.nullableString($1) })
             guard fields["id"]?.stringValue != nil else { return action }
             if Self.reservedActionIDs.contains(action.id) {
-                reader.report(.invalidValue, "action id \(IRJSONPath.quoted(action.id)) is a control's name", at: .key("id"))
+                reader.report(.invalidValue, "action id \(LongText.quoted(action.id)) is a control's name", at: .key("id"))
             } else if let first = firstIndex[action.id] {
-                reader.report(.duplicateID, "action id \(IRJSONPath.quoted(action.id)) is already at index \(first)", at: .key("id"))
+                reader.report(.duplicateID, "action id \(LongText.quoted(action.id)) is already at index \(first)", at: .key("id"))
             } else {
                 firstIndex[action.id] = index
             }
             if let url = action.url, !Self.isAbsoluteURL(url) {
-                reader.report(.invalidValue, "expected an absolute URL such as \"https://example.com\"; found \(IRJSONPath.quoted(url))",
+                reader.report(.invalidValue, "expected an absolute URL such as \"https://example.com\"; found \(LongText.quoted(url))",
                               at: .key("url"))
             }
             return action

@@ -89,7 +89,7 @@ extension IRJSONReader {
             return members.map { locale, text in
                 reader.path.components.append(.key(locale))
                 defer { reader.path.components.removeLast() }
-                if !seen.insert(locale).inserted { reader.report(.duplicateKey, "locale \(IRJSONPath.quoted(locale)) is written twice") }
+                if !seen.insert(locale).inserted { reader.report(.duplicateKey, "locale \(LongText.quoted(locale)) is written twice") }
                 return (locale, reader.markupString(text))
             }
         }

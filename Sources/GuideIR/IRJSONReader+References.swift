@@ -9,7 +9,7 @@ extension IRJSONReader {
             let guidePath = "$.guides[\(guideNumber)]"
             for (number, id) in guide.show.after.enumerated() {
                 if guideIndex[id] == nil {
-                    report(.unknownReference, at: "\(guidePath).show.after[\(number)]", "no guide \(IRJSONPath.quoted(id)) in the document")
+                    report(.unknownReference, at: "\(guidePath).show.after[\(number)]", "no guide \(LongText.quoted(id)) in the document")
                 } else if id == guide.id {
                     report(.inconsistent, at: "\(guidePath).show.after[\(number)]", "a guide cannot wait for itself")
                 }
@@ -25,7 +25,7 @@ extension IRJSONReader {
             for (tourNumber, tour) in guide.tours.enumerated() {
                 let tourPath = "\(guidePath).tours[\(tourNumber)]"
                 guard let screenNumber = screenIndex[tour.screen] else {
-                    report(.unknownReference, at: "\(tourPath).screen", "no screen \(IRJSONPath.quoted(tour.screen)) in the guide's \"screens\"")
+                    report(.unknownReference, at: "\(tourPath).screen", "no screen \(LongText.quoted(tour.screen)) in the guide's \"screens\"")
                     continue
                 }
                 checkSteps(tour, on: guide.screens[screenNumber], at: tourPath)
@@ -41,7 +41,7 @@ extension IRJSONReader {
         first.reserveCapacity(ids.count)
         for (index, id) in ids.enumerated() {
             if let earlier = first[id] {
-                report(.duplicateID, at: path(index), "\(kind) id \(IRJSONPath.quoted(id)) is already used at \(path(earlier))")
+                report(.duplicateID, at: path(index), "\(kind) id \(LongText.quoted(id)) is already used at \(path(earlier))")
             } else {
                 first[id] = index
             }
@@ -64,16 +64,16 @@ extension IRJSONReader {
             guard let scroll = target.scroll else { continue }
             let scrollPath = "\(screenPath).targets[\(number)].scroll"
             guard let containerNumber = targetIndex[scroll.container] else {
-                report(.unknownReference, at: "\(scrollPath).container", "no target \(IRJSONPath.quoted(scroll.container)) on the screen")
+                report(.unknownReference, at: "\(scrollPath).container", "no target \(LongText.quoted(scroll.container)) on the screen")
                 continue
             }
             guard let axis = screen.targets[containerNumber].scrollAxis else {
-                report(.inconsistent, at: "\(scrollPath).container", "target \(IRJSONPath.quoted(scroll.container)) is not a scroll container (its \"scrollAxis\" is null)")
+                report(.inconsistent, at: "\(scrollPath).container", "target \(LongText.quoted(scroll.container)) is not a scroll container (its \"scrollAxis\" is null)")
                 continue
             }
             if let anchor = scroll.anchor, !Self.anchors(for: axis).contains(anchor) {
                 report(.inconsistent, at: "\(scrollPath).anchor",
-                       "a \(axis) container scrolls to \(Self.list(Self.anchors(for: axis))); found \(IRJSONPath.quoted(anchor))")
+                       "a \(axis) container scrolls to \(Self.list(Self.anchors(for: axis))); found \(LongText.quoted(anchor))")
             }
         }
         // Containers inside containers: the chain from any target must end.
@@ -104,7 +104,7 @@ extension IRJSONReader {
             for (number, id) in step.targets.enumerated() {
                 guard let index = targetIndex[id] else {
                     report(.unknownReference, at: "\(stepPath).targets[\(number)]",
-                           "no target \(IRJSONPath.quoted(id)) on screen \(IRJSONPath.quoted(screen.id))")
+                           "no target \(LongText.quoted(id)) on screen \(LongText.quoted(screen.id))")
                     continue
                 }
                 guard let anchor = step.scrollAnchor, let scroll = screen.targets[index].scroll,
@@ -112,7 +112,7 @@ extension IRJSONReader {
                       !Self.anchors(for: axis).contains(anchor)
                 else { continue }
                 report(.inconsistent, at: "\(stepPath).scrollAnchor",
-                       "target \(IRJSONPath.quoted(id)) is in a \(axis) container, which scrolls to \(Self.list(Self.anchors(for: axis))); found \(IRJSONPath.quoted(anchor))")
+                       "target \(LongText.quoted(id)) is in a \(axis) container, which scrolls to \(Self.list(Self.anchors(for: axis))); found \(LongText.quoted(anchor))")
             }
         }
     }

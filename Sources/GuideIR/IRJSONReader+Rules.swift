@@ -112,7 +112,7 @@ extension IRJSONReader {
         var types: [String: IRParameterType] = [:]
         for (number, parameter) in rules.parameters.enumerated() {
             if types[parameter.id] != nil {
-                report(.duplicateID, at: "$.parameters[\(number)].id", "parameter id \(IRJSONPath.quoted(parameter.id)) is already used")
+                report(.duplicateID, at: "$.parameters[\(number)].id", "parameter id \(LongText.quoted(parameter.id)) is already used")
             } else {
                 types[parameter.id] = parameter.type
             }
@@ -129,13 +129,13 @@ extension IRJSONReader {
         for (number, group) in rules.groups.enumerated() {
             let path = "$.groups[\(number)]"
             if !groupIDs.insert(group.id).inserted {
-                report(.duplicateID, at: "\(path).id", "group id \(IRJSONPath.quoted(group.id)) is already used")
+                report(.duplicateID, at: "\(path).id", "group id \(LongText.quoted(group.id)) is already used")
             }
             for (index, id) in group.guides.enumerated() {
                 if guideIndex[id] == nil {
-                    report(.unknownReference, at: "\(path).guides[\(index)]", "no guide \(IRJSONPath.quoted(id)) in the document")
+                    report(.unknownReference, at: "\(path).guides[\(index)]", "no guide \(LongText.quoted(id)) in the document")
                 } else if let other = groupOfGuide[id], other != group.id {
-                    report(.inconsistent, at: "\(path).guides[\(index)]", "guide \(IRJSONPath.quoted(id)) is already in group \(IRJSONPath.quoted(other))")
+                    report(.inconsistent, at: "\(path).guides[\(index)]", "guide \(LongText.quoted(id)) is already in group \(LongText.quoted(other))")
                 } else {
                     groupOfGuide[id] = group.id
                 }
@@ -160,13 +160,13 @@ extension IRJSONReader {
                 }
             case .parameter(let comparison):
                 guard let type = types[comparison.parameter] else {
-                    report(.unknownReference, at: "\(path).parameter", "no parameter \(IRJSONPath.quoted(comparison.parameter)) in \"parameters\"")
+                    report(.unknownReference, at: "\(path).parameter", "no parameter \(LongText.quoted(comparison.parameter)) in \"parameters\"")
                     continue
                 }
                 if comparison.value.type != type {
-                    report(.inconsistent, at: "\(path).value", "parameter \(IRJSONPath.quoted(comparison.parameter)) is a \(type.rawValue); found a \(comparison.value.type.rawValue)")
+                    report(.inconsistent, at: "\(path).value", "parameter \(LongText.quoted(comparison.parameter)) is a \(type.rawValue); found a \(comparison.value.type.rawValue)")
                 } else if type != .number, !["==", "!="].contains(comparison.comparison) {
-                    report(.inconsistent, at: "\(path).comparison", "a \(type.rawValue) parameter is compared with \"==\" or \"!=\"; found \(IRJSONPath.quoted(comparison.comparison))")
+                    report(.inconsistent, at: "\(path).comparison", "a \(type.rawValue) parameter is compared with \"==\" or \"!=\"; found \(LongText.quoted(comparison.comparison))")
                 }
             }
         }

@@ -67,7 +67,7 @@ extension IRJSONReader {
         if elements.count != 2 {
             report(.outOfRange, "expected exactly 2 constraints, one fixing the position and one the size or the other edge; found \(elements.count)")
         } else if constraints[0].attribute == constraints[1].attribute, case .string = elements[1]["attribute"] {
-            report(.inconsistent, "both constraints fix \(IRJSONPath.quoted(constraints[0].attribute)); an axis needs two different attributes", at: .index(1))
+            report(.inconsistent, "both constraints fix \(LongText.quoted(constraints[0].attribute)); an axis needs two different attributes", at: .index(1))
         }
         return constraints
     }

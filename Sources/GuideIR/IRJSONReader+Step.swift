@@ -55,7 +55,7 @@ extension IRJSONReader {
         if fields["targets"] != nil, step.targets.isEmpty {
             // A step without targets is a centred message: there is no side and nothing to tap.
             if fields["placement"]?["side"]?.stringValue.map(Self.sides.contains) == true, step.placement.side != "center" {
-                report(.inconsistent, "a step without targets is placed at \"center\"; found \(IRJSONPath.quoted(step.placement.side))",
+                report(.inconsistent, "a step without targets is placed at \"center\"; found \(LongText.quoted(step.placement.side))",
                        at: .key("placement"))
             }
             checkUntargetedControls(of: step, fields: fields)

@@ -36,18 +36,18 @@ extension IRJSONReader {
             let guess = next < keys.count && keys[next] == key ? next : keys.firstIndex(of: key)
             guard let index = guess, index < IRJSONFields.capacity else {
                 if options.unknownKeys == .reject {
-                    report(.unknownKey, "unknown key \(IRJSONPath.quoted(key)); expected only \(Self.list(keys))")
+                    report(.unknownKey, "unknown key \(LongText.quoted(key)); expected only \(Self.list(keys))")
                 }
                 continue
             }
             if fields.positions[index] >= 0 {
-                report(.duplicateKey, "key \(IRJSONPath.quoted(key)) is written twice")
+                report(.duplicateKey, "key \(LongText.quoted(key)) is written twice")
             }
             fields.positions[index] = Int32(truncatingIfNeeded: position)
             next = index + 1
         }
         for (index, key) in keys.enumerated() where index >= IRJSONFields.capacity || fields.positions[index] < 0 {
-            report(.missingKey, "missing key \(IRJSONPath.quoted(key))")
+            report(.missingKey, "missing key \(LongText.quoted(key))")
         }
         return fields
     }
@@ -90,7 +90,7 @@ extension IRJSONReader {
             path.components.append(.index(index))
             if unique, case .string(let text) = element {
                 if let first = firstIndex[text] {
-                    report(.duplicateID, "\(IRJSONPath.quoted(text)) is already at index \(first)")
+                    report(.duplicateID, "\(LongText.quoted(text)) is already at index \(first)")
                 } else {
                     firstIndex[text] = index
                 }
@@ -277,12 +277,7 @@ extension IRJSONReader {
         case .null: return "null"
         case .bool(let flag): return flag ? "true" : "false"
         case .number(let number): return number.text
-        case .string(let text):
-            let limit = 40
-            guard text.unicodeScalars.count > limit else { return IRJSONPath.quoted(text) }
-            var cut = ""
-            cut.unicodeScalars.append(contentsOf: text.unicodeScalars.prefix(limit))
-            return IRJSONPath.quoted(cut) + "..."
+        case .string(let text): return LongText.quoted(text)
         case .array(let elements): return elements.isEmpty ? "an empty array" : "an array"
         case .object: return "an object"
         }
@@ -290,7 +285,7 @@ extension IRJSONReader {
 
     /// Strings as a message lists them: `"a", "b" or "c"` (or `and`).
     static func list(_ names: [String], conjunction: String = "or") -> String {
-        let quoted = names.map(IRJSONPath.quoted)
+        let quoted = names.map { LongText.quoted($0) }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted[quoted.count - 1]
     }

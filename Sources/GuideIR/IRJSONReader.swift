@@ -155,9 +155,9 @@ public struct IRJSONReader {
     private mutating func checkLocales(_ document: GuideDocument) {
         if let defaultLocale = document.defaultLocale {
             if document.locales.isEmpty {
-                report(.inconsistent, "\(IRJSONPath.quoted(defaultLocale)) is set but \"locales\" is empty", at: .key("defaultLocale"))
+                report(.inconsistent, "\(LongText.quoted(defaultLocale)) is set but \"locales\" is empty", at: .key("defaultLocale"))
             } else if document.locales[0] != defaultLocale {
-                report(.inconsistent, "expected the first of \"locales\", \(IRJSONPath.quoted(document.locales[0])); found \(IRJSONPath.quoted(defaultLocale))",
+                report(.inconsistent, "expected the first of \"locales\", \(LongText.quoted(document.locales[0])); found \(LongText.quoted(defaultLocale))",
                        at: .key("defaultLocale"))
             }
         } else if !document.locales.isEmpty {

@@ -30,16 +30,29 @@ public enum Eligibility {
     /// Decides which guide may show at `place` at `now`; `onScreen` names a guide already showing.
     public static func decide(_ document: GuideDocument, state: RuntimeState, place: ShowingPlace, now: Double,
                               onScreen: String? = nil) -> EligibilityDecision {
-        var declared: [String: IRParameter] = [:]
+        // Guides are reached by index, never bound to a variable: binding one copies it (a
+        // retain of each of its arrays), which was most of a decision's time (Benchmarks/decide).
+        document.guides.withUnsafeBufferPointer { guides in
+            decide(document, guides: guides, state: state, place: place, now: now, onScreen: onScreen)
+        }
+    }
+
+    /// `decide` over the document's guides in place (a buffer's elements are read where they
+    /// are, never copied out).
+    private static func decide(_ document: GuideDocument, guides: UnsafeBufferPointer<IRGuide>, state: RuntimeState, place: ShowingPlace,
+                               now: Double, onScreen: String?) -> EligibilityDecision {
+        var declared = [String: IRParameter](minimumCapacity: document.rules.parameters.count)
         for parameter in document.rules.parameters { declared[parameter.id] = parameter }
-        var guideIndex: [String: Int] = [:]
-        for (index, guide) in document.guides.enumerated() where guideIndex[guide.id] == nil { guideIndex[guide.id] = index }
+        var guideIndex = [String: Int](minimumCapacity: guides.count)
+        for index in guides.indices where guideIndex[guides[index].id] == nil { guideIndex[guides[index].id] = index }
+        // Each guide's record, looked up once.
+        let records = guides.indices.map { state.guides[guides[$0].id] }
 
         // Whether a guide is finished for those waiting on it (`after`, ordered groups).
         func isFinished(_ id: String) -> Bool {
-            if state.guides[id]?.hasFinished ?? false { return true }
-            guard let index = guideIndex[id] else { return false }
-            return invalidation(of: document.guides[index], state: state) != nil
+            guard let index = guideIndex[id] else { return state.guides[id]?.hasFinished ?? false }
+            if records[index]?.hasFinished ?? false { return true }
+            return invalidation(of: guides[index], record: records[index], state: state) != nil
         }
 
         // First pass: each guide's own rules, without its group or the others.
@@ -47,11 +60,13 @@ public enum Eligibility {
         var resumes: [Bool] = []
         var askAgainAt: Double?
         func wait(until time: Double) { askAgainAt = min(askAgainAt ?? time, time) }
-        for guide in document.guides {
-            let record = state.guides[guide.id]
-            let resumable = record?.isInterrupted == true && record?.version == guide.show.version
+        own.reserveCapacity(guides.count)
+        resumes.reserveCapacity(guides.count)
+        for index in guides.indices {
+            let record = records[index]
+            let resumable = record?.isInterrupted == true && record?.version == guides[index].show.version
             resumes.append(resumable)
-            own.append(ownReason(guide, record: record, resumable: resumable, state: state, declared: declared, now: now,
+            own.append(ownReason(guides[index], record: record, resumable: resumable, state: state, declared: declared, now: now,
                                  isFinished: isFinished))
         }
 
@@ -61,13 +76,13 @@ public enum Eligibility {
             let members = group.guides.compactMap { guideIndex[$0] }
             for (position, member) in members.enumerated() where reasons[member] == nil {
                 if group.order == "ordered" {
-                    if let blocker = members[..<position].first(where: { !isFinished(document.guides[$0].id) }) {
-                        reasons[member] = .group(id: group.id, waitingFor: document.guides[blocker].id)
+                    if let blocker = members[..<position].first(where: { !isFinished(guides[$0].id) }) {
+                        reasons[member] = .group(id: group.id, waitingFor: guides[blocker].id)
                     }
                 } else if let running = members.first(where: { $0 != member && resumes[$0] }) {
-                    reasons[member] = .group(id: group.id, waitingFor: document.guides[running].id)
+                    reasons[member] = .group(id: group.id, waitingFor: guides[running].id)
                 } else if !resumes[member], let earlier = members[..<position].first(where: { own[$0] == nil }) {
-                    reasons[member] = .group(id: group.id, waitingFor: document.guides[earlier].id)
+                    reasons[member] = .group(id: group.id, waitingFor: guides[earlier].id)
                 }
             }
         }
@@ -76,31 +91,32 @@ public enum Eligibility {
         var choice: EligibilityDecision.Choice?
         var notShown: [(guide: String, reason: NotShownReason)] = []
         let period = period(of: document.rules.frequency)
-        for (index, guide) in document.guides.enumerated() {
+        notShown.reserveCapacity(guides.count)
+        for index in guides.indices {
             var reason = reasons[index]
             if reason == nil {
-                let expected: ShowingPlace.Kind = guide.pages.map { !$0.pages.isEmpty } == true || guide.tours.isEmpty
-                    ? .launch : .screen(guide.tours[0].screen)
-                if place.kind != expected && !(resumes[index] && resumesHere(state.guides[guide.id]?.position, guide, place)) {
+                let expected: ShowingPlace.Kind = guides[index].pages.map { !$0.pages.isEmpty } == true || guides[index].tours.isEmpty
+                    ? .launch : .screen(guides[index].tours[0].screen)
+                if place.kind != expected && !(resumes[index] && resumesHere(records[index]?.position, guides[index], place)) {
                     reason = .notHere(expected: expected)
-                } else if !resumes[index], !guide.show.ignoresFrequency, period > 0, state.showCount(of: guide) == 0,
+                } else if !resumes[index], !guides[index].show.ignoresFrequency, period > 0, state.showCount(of: guides[index]) == 0,
                           let last = state.lastShownAt, now < last + period {
                     reason = .frequency(until: last + period)
                     wait(until: last + period)
-                } else if now < place.since + guide.show.delay {
-                    reason = .delay(until: place.since + guide.show.delay)
-                    wait(until: place.since + guide.show.delay)
-                } else if let showing = onScreen ?? choice?.guide, showing != guide.id {
+                } else if now < place.since + guides[index].show.delay {
+                    reason = .delay(until: place.since + guides[index].show.delay)
+                    wait(until: place.since + guides[index].show.delay)
+                } else if let showing = onScreen ?? choice?.guide, showing != guides[index].id {
                     reason = .anotherGuide(showing)
-                } else if onScreen == guide.id {
-                    reason = .anotherGuide(guide.id)
+                } else if onScreen == guides[index].id {
+                    reason = .anotherGuide(guides[index].id)
                 }
             }
             if let reason {
-                notShown.append((guide.id, reason))
+                notShown.append((guides[index].id, reason))
             } else {
-                let record = state.guides[guide.id]
-                choice = EligibilityDecision.Choice(guide: guide.id, index: index, resumeAt: resumes[index] ? record?.position : nil,
+                let record = records[index]
+                choice = EligibilityDecision.Choice(guide: guides[index].id, index: index, resumeAt: resumes[index] ? record?.position : nil,
                                                     priorSecondsOnScreen: record?.displaySeconds ?? 0)
             }
         }
@@ -109,15 +125,20 @@ public enum Eligibility {
 
     /// Why a guide is invalidated, if it is: stored, or an event of `invalidatedBy` recorded.
     public static func invalidation(of guide: IRGuide, state: RuntimeState) -> GuideRecord.Invalidation? {
-        if let stored = state.guides[guide.id]?.invalidation { return stored }
-        if let limit = guide.show.maxDuration, let seconds = state.guides[guide.id]?.displaySeconds, seconds >= limit { return .maxDuration }
+        invalidation(of: guide, record: state.guides[guide.id], state: state)
+    }
+
+    /// `invalidation(of:state:)` with the guide's record already looked up.
+    static func invalidation(of guide: IRGuide, record: GuideRecord?, state: RuntimeState) -> GuideRecord.Invalidation? {
+        if let stored = record?.invalidation { return stored }
+        if let limit = guide.show.maxDuration, let seconds = record?.displaySeconds, seconds >= limit { return .maxDuration }
         return guide.show.invalidatedBy.first(where: state.events.contains).map(GuideRecord.Invalidation.event)
     }
 
     /// A guide's own reason not to show, from its show rule alone.
     private static func ownReason(_ guide: IRGuide, record: GuideRecord?, resumable: Bool, state: RuntimeState,
                                   declared: [String: IRParameter], now: Double, isFinished: (String) -> Bool) -> NotShownReason? {
-        if let invalidation = invalidation(of: guide, state: state) { return .invalidated(invalidation) }
+        if let invalidation = invalidation(of: guide, record: record, state: state) { return .invalidated(invalidation) }
         if resumable { return nil }
         let count = state.showCount(of: guide)
         if let limit = guide.show.maxCount, count >= limit { return .maxCountReached(count: count, limit: limit) }

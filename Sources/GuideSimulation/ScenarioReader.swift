@@ -28,7 +28,8 @@ public enum ScenarioReader {
     /// has an error, with the diagnostics either way.
     public static func read(_ bytes: [UInt8], file: FileID, document: GuideDocument) -> (scenario: Scenario?, diagnostics: [Diagnostic]) {
         var reading = Reading(file: file, document: document)
-        switch JSONParser.parseLocated(bytes) {
+        // A byte order mark is accepted, as in a guide: blanked, so every offset stays the file's.
+        switch JSONParser.parseLocated(ByteOrderMark.blanked(bytes)) {
         case .failure(let failure):
             let end = min(failure.offset + 1, bytes.count)
             reading.report(Diagnostic(.invalidScenarioJSON, at: SourceRange(fileID: file, start: min(failure.offset, end), end: end),
@@ -116,7 +117,7 @@ private struct Reading {
 
     /// Reports a value of the wrong kind: `key` takes `expected`.
     mutating func wrongValue(_ value: LocatedJSON, _ key: String, takes expected: String) {
-        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "'\(key)' takes \(expected), not \(Self.describe(value.value))"))
+        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "\(Self.quoted(key)) takes \(expected), not \(Self.describe(value.value))"))
     }
 
     /// A string among `choices`, or nil after reporting GL1303 with the closest choice.
@@ -126,7 +127,7 @@ private struct Reading {
             return nil
         }
         if choices.contains(text) { return text }
-        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "'\(key)' takes one of \(Self.list(choices)), not '\(text)'")
+        report(Diagnostic(.invalidScenarioValue, at: range(value.range), "\(Self.quoted(key)) takes one of \(Self.list(choices)), not \(Self.quoted(text))")
             .suggesting(Suggestion.didYouMean(text, among: choices), replacing: range(value.range), with: nil).quoted())
         return nil
     }
@@ -138,8 +139,8 @@ private struct Reading {
             return nil
         }
         if names.contains(text) { return text }
-        let message = kind == "device" ? "there is no device '\(text)' ('guidec devices' lists them)"
-            : names.isEmpty ? "the program has no \(kind) '\(text)' (it has none)" : "the program has no \(kind) '\(text)'"
+        let message = kind == "device" ? "there is no device \(Self.quoted(text)) ('guidec devices' lists them)"
+            : names.isEmpty ? "the program has no \(kind) \(Self.quoted(text)) (it has none)" : "the program has no \(kind) \(Self.quoted(text))"
         report(Diagnostic(.unknownScenarioReference, at: range(value.range), message)
             .suggesting(Suggestion.didYouMean(text, among: names), replacing: range(value.range), with: nil).quoted())
         return nil
@@ -147,7 +148,7 @@ private struct Reading {
 
     /// Reports a key that is not one of `keys`.
     mutating func unknownKey(_ member: LocatedJSON.Member, in what: String, keys: [String]) {
-        report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "unknown \(what) '\(member.key)'",
+        report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "unknown \(what) \(Self.quoted(member.key))",
                           notes: ["\(what == "step kind" ? "a step is" : "the keys are") \(Self.list(keys))"])
             .suggesting(Suggestion.didYouMean(member.key, among: keys), replacing: range(member.keyRange), with: nil).quoted())
     }
@@ -167,7 +168,7 @@ private struct Reading {
         }
         // In the order they are written, as every other diagnostic of a reading is.
         for member in repeated.sorted(by: { $0.keyRange.lowerBound < $1.keyRange.lowerBound }) {
-            report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "'\(member.key)' is given twice in one object",
+            report(Diagnostic(.unknownScenarioKey, at: range(member.keyRange), "\(Self.quoted(member.key)) is given twice in one object",
                               help: ["keep one of them: a second value does not add to the first, it replaces it"]))
         }
     }
@@ -226,11 +227,11 @@ private struct Reading {
             if word == "launch" { return make(.launch) }
             if word == "reinstall" { return make(.reinstall) }
             if ScenarioReader.stepKinds.contains(word) {
-                report(Diagnostic(.invalidScenarioValue, at: range(element.range), "the step '\(word)' takes a value",
+                report(Diagnostic(.invalidScenarioValue, at: range(element.range), "the step \(Self.quoted(word)) takes a value",
                                   help: ["write it as {\"\(word)\": VALUE}"]))
                 return nil
             }
-            report(Diagnostic(.unknownScenarioKey, at: range(element.range), "unknown step kind '\(word)'",
+            report(Diagnostic(.unknownScenarioKey, at: range(element.range), "unknown step kind \(Self.quoted(word))",
                               notes: ["a step is " + Self.list(ScenarioReader.stepKinds)])
                 .suggesting(Suggestion.didYouMean(word, among: ScenarioReader.stepKinds), replacing: range(element.range), with: nil).quoted())
             return nil
@@ -273,7 +274,7 @@ private struct Reading {
                 return nil
             }
             guard let seconds = ScenarioReader.duration(text) else {
-                report(Diagnostic(.invalidScenarioDuration, at: range(value.range), "'\(text)' is not a duration",
+                report(Diagnostic(.invalidScenarioDuration, at: range(value.range), "\(Self.quoted(text)) is not a duration",
                                   help: ["write numbers with units, largest first: w, d, h, m, s (\"3d\", \"1h30m\", \"2.5s\"), or seconds as a number"]))
                 return nil
             }
@@ -287,7 +288,7 @@ private struct Reading {
             var failed = false
             for entry in value.members {
                 guard let type = parameters[entry.key] else {
-                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no parameter '\(entry.key)'")
+                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no parameter \(Self.quoted(entry.key))")
                         .suggesting(Suggestion.didYouMean(entry.key, among: parameterIDs), replacing: range(entry.keyRange), with: nil).quoted())
                     failed = true
                     continue
@@ -300,7 +301,7 @@ private struct Reading {
                 }
                 guard let read else {
                     report(Diagnostic(.invalidScenarioValue, at: range(entry.value.range),
-                                      "the parameter '\(entry.key)' is a \(type.rawValue), not \(Self.describe(entry.value.value))"))
+                                      "the parameter \(Self.quoted(entry.key)) is a \(type.rawValue), not \(Self.describe(entry.value.value))"))
                     failed = true
                     continue
                 }
@@ -342,7 +343,7 @@ private struct Reading {
             var failed = false
             for entry in value.members {
                 guard targets.contains(entry.key) else {
-                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no target '\(entry.key)'")
+                    report(Diagnostic(.unknownScenarioReference, at: range(entry.keyRange), "the program has no target \(Self.quoted(entry.key))")
                         .suggesting(Suggestion.didYouMean(entry.key, among: targets), replacing: range(entry.keyRange), with: nil).quoted())
                     failed = true
                     continue
@@ -394,7 +395,7 @@ private struct Reading {
                     }
                     for reason in entry.value.members {
                         guard guides.contains(reason.key) else {
-                            report(Diagnostic(.unknownScenarioReference, at: range(reason.keyRange), "the program has no guide '\(reason.key)'")
+                            report(Diagnostic(.unknownScenarioReference, at: range(reason.keyRange), "the program has no guide \(Self.quoted(reason.key))")
                                 .suggesting(Suggestion.didYouMean(reason.key, among: guides), replacing: range(reason.keyRange), with: nil).quoted())
                             continue
                         }
@@ -430,13 +431,17 @@ private struct Reading {
         case .bool(let flag): flag ? "true" : "false"
         case .number(let number) where !(abs(number.value) <= largestNumber): "the number \(number.text), which is larger than 10^15"
         case .number(let number): "the number \(number.text)"
-        case .string(let text): "the string '\(text)'"
+        case .string(let text): "the string \(Self.quoted(text))"
         case .array: "an array"
         case .object: "an object"
         }
     }
 
     /// `'a', 'b' or 'c'`.
+    /// A name or value from the scenario as a message quotes it, `'x'`, a long one cut short
+    /// (`LongText`), so a 3 MB string makes a line of a message, not 6 MB of standard error.
+    static func quoted(_ text: String) -> String { LongText.singleQuoted(text) }
+
     static func list(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "nothing" }

@@ -129,7 +129,7 @@ struct DiagnosticFixtureTests {
             }
             let compilation = ExampleSourceProvider.compile(files, base: base)
             guard Self.isLintCode(code), let document = compilation.document else { return compilation.diagnostics }
-            let options = try LintTests.options(from: files[0].text)
+            let options = try LintTests.options(from: files[0].text, files: files)
             return compilation.diagnostics + Linter.lint(document, options: options)
         }
         let failing = try diagnostics(document.example)

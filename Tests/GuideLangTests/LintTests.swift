@@ -12,9 +12,26 @@ struct LintTests {
     static let folder = fixtures.url
     static let names: [String] = fixtures.names
 
+    /// The file id a `--frames` file has in the tests' diagnostics, as in `guidec lint`'s.
+    static let framesFileID = FileID(Int(Int32.max))
+
+    /// The frames file a `// lint: --frames NAME` line names: one of `files` (an example's), or
+    /// the file of that name in the lint fixtures' folder.
+    static func framesFile(from text: String, files: [DiagnosticDocument.File] = []) throws -> SourceFile? {
+        for line in text.split(separator: "\n") {
+            guard let range = line.range(of: "// lint:") else { continue }
+            let words = line[range.upperBound...].split(separator: " ").map(String.init)
+            guard let index = words.firstIndex(of: "--frames"), index + 1 < words.count else { continue }
+            let name = words[index + 1]
+            let bytes = try files.first { $0.name == name }?.bytes ?? [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))
+            return SourceFile(path: name, bytes: bytes)
+        }
+        return nil
+    }
+
     /// Lint options from `// lint: --device ID --orientation landscape --text-size ax5 --screen WxH
-    /// --all-devices` lines; the default device set otherwise.
-    static func options(from text: String) throws -> Linter.Options {
+    /// --all-devices --frames NAME` lines; the default device set otherwise.
+    static func options(from text: String, files: [DiagnosticDocument.File] = []) throws -> Linter.Options {
         var devices: [String] = []
         var screens: [Screen] = []
         var orientations = Orientation.allCases
@@ -38,6 +55,7 @@ struct LintTests {
                     let value = next()
                     if let named = ContentSizeCategory.named(value) { category = named } else { Issue.record("bad --text-size \(value)") }
                 case "--all-devices": allDevices = true
+                case "--frames": _ = next()
                 default: Issue.record("unknown lint option \(words[index])")
                 }
                 index += 1
@@ -46,7 +64,14 @@ struct LintTests {
         let ids = allDevices ? DeviceCatalog.presets.map(\.id) : devices.isEmpty && screens.isEmpty ? DeviceCatalog.defaultIDs : devices
         let presets = ids.compactMap(DeviceCatalog.device(id:)).flatMap { device in orientations.map { device.screen($0) } }
         #expect(presets.count == ids.count * orientations.count, "unknown device in \(ids)")
-        return Linter.Options(screens: presets + screens, orientations: orientations, category: category)
+        var measured: MeasuredFrames?
+        if let file = try framesFile(from: text, files: files) {
+            let (frames, problems) = MeasuredFramesCheck.read(file.bytes, file: framesFileID)
+            #expect(problems.isEmpty, "\(file.path): \(problems.map(\.message))")
+            measured = frames
+        }
+        return Linter.Options(screens: presets + screens, orientations: orientations, category: category, measuredFrames: measured,
+                              framesFile: framesFileID)
     }
 
     /// Compiles and lints files, returning the compilation and all diagnostics in order.
@@ -60,8 +85,11 @@ struct LintTests {
         return (compilation, compilation.diagnostics + Linter.lint(document, options: options))
     }
 
-    static func render(_ compilation: Compilation, _ diagnostics: [Diagnostic]) -> String {
-        let renderer = DiagnosticRenderer(style: .text, usesColor: false, files: { compilation.file($0) })
+    static func render(_ compilation: Compilation, _ diagnostics: [Diagnostic], framesFile: SourceFile? = nil) -> String {
+        let renderer = DiagnosticRenderer(style: .text, usesColor: false, files: { id in
+            if let framesFile, id == framesFileID { return framesFile }
+            return compilation.file(id)
+        })
         return diagnostics.map { renderer.render($0) }.joined() + renderer.summary(diagnostics)
     }
 
@@ -70,11 +98,12 @@ struct LintTests {
         let text = try Self.fixtures.text(name)
         let expected = DiagnosticFixtureTests.expectedCodes(in: text)
         #expect(!expected.isEmpty, "\(name) has no '// expect:' line")
-        let (compilation, diagnostics) = Self.lint(try Self.fixtures.compile(name), options: try Self.options(from: text))
+        let files = try Self.fixtures.files(name)
+        let (compilation, diagnostics) = Self.lint(try Self.fixtures.compile(name), options: try Self.options(from: text, files: files))
         #expect(!compilation.hasErrors, "\(name) must check clean so that it lints:\n\(TestSupport.render(compilation))")
         #expect(Set(diagnostics.map(\.code.id)) == Set(expected), "\(name) reported \(diagnostics.map(\.code.id))")
         let golden = Self.folder.appendingPathComponent(name.replacingOccurrences(of: ".guide", with: ".expected"))
-        TestSupport.assertGolden(Self.render(compilation, diagnostics), golden)
+        TestSupport.assertGolden(Self.render(compilation, diagnostics, framesFile: try Self.framesFile(from: text, files: files)), golden)
     }
 
     @Test func everyLintCodeHasAFixture() {

@@ -188,6 +188,10 @@ extension DiagnosticCode {
     public static let pageOverflow = DiagnosticCode("GL1011", .warning, "page-overflow")
     /// A guide that no screen of the run could lay out (its orientation rules them all out).
     public static let guideNotLinted = DiagnosticCode("GL1012", .warning, "guide-not-linted")
+    /// A target whose frame measured in the app differs from the one its constraints declare by more than the tolerance.
+    public static let measuredFrameDiffers = DiagnosticCode("GL1013", .warning, "measured-frame-differs")
+    /// A frames file given to lint that is not one, or names a device, screen or target that does not exist.
+    public static let invalidFramesFile = DiagnosticCode("GL1014", .error, "invalid-frames-file")
 
     // MARK: GL11xx, rules and conditions
 
@@ -255,10 +259,11 @@ extension DiagnosticCode {
         misplacedImport, importOutsideRoot, missingTranslation, invalidDefaultLocale, missingStrings,
         unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea,
         tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast,
-        overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, invalidCondition,
-        unknownParameter, parameterTypeMismatch, comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds,
-        dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName,
-        emptyImageName, unclosedMarkup, linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey,
-        invalidScenarioValue, unknownScenarioReference, invalidScenarioDuration, failedExpectation,
+        overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, measuredFrameDiffers,
+        invalidFramesFile, invalidCondition, unknownParameter, parameterTypeMismatch, comparisonTypeMismatch,
+        invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups, groupOfOne,
+        groupOrderCycle, unusedParameter, invalidSymbolName, emptyImageName, unclosedMarkup, linkWithoutUrl,
+        invalidScenarioJSON, unknownScenarioKey, invalidScenarioValue, unknownScenarioReference,
+        invalidScenarioDuration, failedExpectation,
     ]
 }

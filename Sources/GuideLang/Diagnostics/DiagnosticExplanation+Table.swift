@@ -3962,6 +3962,173 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .measuredFrameDiffers,
+            title: "measured frame differs from the declared one",
+            explanation: """
+                `guidec lint --frames FILE` reads a frames file that the app recorded in its UI tests \
+                (docs/runtime.md, "The frames file"): the frames of the targets the runtime found, per device, \
+                orientation and text size. Where the file has a frame for a target on the screen being laid out \
+                (the same device, orientation and text size), lint lays the steps out against the measured frame, \
+                and compares it with the frame the target's constraints give there, scrolled to its anchor as lint \
+                shows it. When any edge of the two differs by more than 4 pt (the tolerance: a tenth of a 44 pt \
+                tap target, more than the rounding of a measured view), the guide's estimate is wrong on that \
+                screen: lint's other checks were right about the real view only by luck, and a device without a \
+                measurement is laid out from the same wrong estimate. The finding is at the target's declaration; \
+                the note gives the measured and the declared frame and how far each edge is off, on each screen. \
+                This is a warning. Change the target's constraints to match what was measured (or measure again \
+                if the app's layout changed on purpose).
+                """,
+            example: [
+                File(name: "GL1013-measured-frame-differs.guide", text: """
+                    // expect: GL1013
+                    // lint: --device iphone-17-pro --orientation portrait --frames GL1013-measured-frame-differs.json
+                    // The app's UI tests measured the Pay button 24 pt higher than the guide declares it: its
+                    // real bottom margin is 48 pt above the safe area, not 24.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 24 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1013-measured-frame-differs.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "large",
+                          "screens": {
+                            "cart": {
+                              "pay": [16, 736, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1013-measured-frame-differs.guide", text: """
+                    // lint: --device iphone-17-pro --orientation portrait --frames GL1013-measured-frame-differs.json
+                    // The constraints say what the app's UI tests measured.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 48 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1013-measured-frame-differs.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "large",
+                          "screens": {
+                            "cart": {
+                              "pay": [16, 736, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
+            code: .invalidFramesFile,
+            title: "invalid frames file",
+            explanation: """
+                The file given to `guidec lint --frames` must be a frames file as docs/runtime.md describes it \
+                (format `guide-frames`, version 1): measurements, each naming a device of the catalog or a size \
+                `WxH`, an orientation and a text size, with the frames of targets by screen and target id, each \
+                `[x, y, width, height]` in points. Anything else is reported at its line and column with its JSON \
+                path (a file that is not JSON, a missing or unknown key, a value of the wrong kind, a negative \
+                size, a second measurement for the same device, orientation and text size), and so is a screen or \
+                a target that no guide of the program declares, with the closest name: a frame measured for a \
+                target that was renamed would otherwise be ignored without a word, and the guide never compared \
+                with the app again. This is an error, since lint cannot say what it was asked to check. Fix the \
+                file, or record it again from the app.
+                """,
+            example: [
+                File(name: "GL1014-invalid-frames-file.guide", text: """
+                    // expect: GL1014
+                    // lint: --device iphone-17-pro --orientation portrait --frames GL1014-invalid-frames-file.json
+                    // The frames file names a target 'pya', which the program does not declare.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 24 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1014-invalid-frames-file.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "large",
+                          "screens": {
+                            "cart": {
+                              "pya": [16, 760, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1014-invalid-frames-file.guide", text: """
+                    // lint: --device iphone-17-pro --orientation portrait --frames GL1014-invalid-frames-file.json
+                    // The frames file names the target 'pay' the screen declares.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 24 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1014-invalid-frames-file.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "large",
+                          "screens": {
+                            "cart": {
+                              "pay": [16, 760, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .invalidCondition,
             title: "condition that does not parse",
             explanation: """

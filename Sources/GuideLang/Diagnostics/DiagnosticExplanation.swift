@@ -63,9 +63,11 @@ public struct DiagnosticExplanation: Sendable {
     /// An example's files as code blocks, each named when there are several.
     private static func blocks(_ files: [File]) -> String {
         files.map { file in
-            // A scenario of `guidec simulate` is JSON, an input rather than output (`json scenario`);
+            // A JSON file is an input rather than output: a lint code's is the frames file of
+            // `--frames` (`json frames`), any other a scenario of `guidec simulate` (`json scenario`);
             // every other file is a guide.
-            (files.count > 1 ? "`\(file.name)`:\n\n" : "") + "```\(file.name.hasSuffix(".json") ? "json scenario" : "guide")\n" + file.text + "```\n"
+            let language = !file.name.hasSuffix(".json") ? "guide" : file.name.hasPrefix("GL10") ? "json frames" : "json scenario"
+            return (files.count > 1 ? "`\(file.name)`:\n\n" : "") + "```\(language)\n" + file.text + "```\n"
         }.joined(separator: "\n")
     }
 }

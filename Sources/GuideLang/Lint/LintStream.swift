@@ -36,6 +36,9 @@ public final class LintStream: StepStreamReceiver {
     static let stepsPerBatch = 1024
     private let background: BackgroundLinter
     private let budget: DiagnosticBudget?
+    /// With measured frames, the screens the guides declare and their targets' ids, for the
+    /// names of a frames file that match none (GL1014).
+    private var declaredTargets: [String: Set<String>] = [:]
 
     /// Creates a stream that lints every `batchSize` guides as they arrive. Findings take room
     /// in `budget` when one is given; layouts (when the options record them) go to
@@ -54,12 +57,14 @@ public final class LintStream: StepStreamReceiver {
 
     /// Queues a guide, and hands the queue to the background once it holds a batch.
     public func receive(_ guide: IRGuide) {
+        declare(guide)
         receivedCount += 1
         enqueue(LintItem(guide: guide, position: receivedCount - 1))
     }
 
     /// Queues a huge guide's own findings and pages; its steps follow.
     public func beginGuide(_ header: IRGuide) {
+        declare(header)
         receivedCount += 1
         streamedGuide = header
         streamedTour = 0
@@ -74,6 +79,12 @@ public final class LintStream: StepStreamReceiver {
         }
         streamedSteps.append(step)
         if streamedSteps.count >= Self.stepsPerItem { enqueueStreamedSteps() }
+    }
+
+    /// Notes the screens and targets a guide declares, when there are measured frames to match.
+    private func declare(_ guide: IRGuide) {
+        guard options.measuredFrames != nil else { return }
+        for screen in guide.screens { declaredTargets[screen.id, default: []].formUnion(screen.targets.map(\.id)) }
     }
 
     /// Queues the guide's last steps.
@@ -112,6 +123,10 @@ public final class LintStream: StepStreamReceiver {
         let combined = background.waitForResult()
         var diagnostics = combined.merged()
         if reportingUnusedAllows { diagnostics = (diagnostics + combined.unusedAllowDiagnostics()).sortedBySourcePosition() }
+        // Like an unused `allow`, a name no guide declares is known only when no guide was left out.
+        if reportingUnusedAllows, let frames = options.measuredFrames {
+            diagnostics += MeasuredFramesCheck.unknownNames(in: frames, declared: declaredTargets, file: options.framesFile)
+        }
         if let budget {
             diagnostics = budget.admitted(diagnostics)
             for (_, left) in combined.leftOut.sorted(by: { $0.key < $1.key }) {

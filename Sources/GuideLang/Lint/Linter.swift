@@ -22,12 +22,20 @@ public struct Linter: Sendable {
         /// Whether findings an `allow` silences are kept, with their suppressions, for SARIF;
         /// otherwise they are dropped as they are found.
         public var keepsSuppressed: Bool
+        /// The frames the app measured (`guidec lint --frames`): laid out against where they
+        /// exist for a screen and text size, and compared with the declared ones (GL1013).
+        public var measuredFrames: MeasuredFrames?
+        /// The file the measured frames were read from, for the diagnostics about it (GL1014).
+        public var framesFile: FileID
 
         /// Creates options.
         public init(
             screens: [Screen], orientations: [Orientation] = Orientation.allCases, category: ContentSizeCategory = .large,
-            recordsLayouts: Bool = true, keepsSuppressed: Bool = false
+            recordsLayouts: Bool = true, keepsSuppressed: Bool = false, measuredFrames: MeasuredFrames? = nil,
+            framesFile: FileID = FileID(Int(Int32.max))
         ) {
+            self.measuredFrames = measuredFrames
+            self.framesFile = framesFile
             self.screens = screens
             self.orientations = orientations
             self.category = category
@@ -243,6 +251,10 @@ public struct Linter: Sendable {
                 groupFindings(ofGuide: position)
             }
         }
+        if !stepsOnly, options.measuredFrames != nil {
+            compareMeasuredFrames(of: guide, screens: screens)
+            groupFindings(ofGuide: position)
+        }
     }
 
     // MARK: Steps
@@ -263,7 +275,9 @@ public struct Linter: Sendable {
             currentLayoutScreen = screen
             // The targets were looked up once for the step; each frame is the one the runtime and
             // preview show (`TargetLayout.shownFrame`, as `StepGeometry.targetFrames` gives it).
-            let frames = highlighted.map { TargetLayout.shownFrame(of: $0, on: screen, targets: targets, scrollAnchor: scrollAnchor) }
+            // A frame the app measured on this screen stands for the estimate, as in the app.
+            let measured = measuredFrames(on: screen)
+            let frames = highlighted.map { measured[$0.id] ?? TargetLayout.shownFrame(of: $0, on: screen, targets: targets, scrollAnchor: scrollAnchor) }
             for index in highlighted.indices {
                 checkPosition(highlighted[index], frame: frames[index], step: step, range: range, screen: screen)
                 if advancesByTap { checkTapSize(highlighted[index], frame: frames[index], step: step, range: range, screen: screen) }

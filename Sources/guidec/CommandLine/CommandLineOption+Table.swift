@@ -199,6 +199,11 @@ extension CommandLineOption {
 
     // MARK: simulate
 
+    /// `lint --frames`.
+    static let frames = CommandLineOption(
+        ["--frames"], .value(.text(placeholder: "FILE", expectation: "needs a frames file") { $0.framesFile = $1 }),
+        summary: "lay out against the frames an app measured, and report where they differ (docs/runtime.md)")
+
     /// `simulate --scenario`.
     static let scenario = CommandLineOption(
         ["--scenario"], .value(.text(placeholder: "S.json", expectation: "needs a scenario file") { $0.scenario = $1 }),

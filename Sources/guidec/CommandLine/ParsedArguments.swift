@@ -65,6 +65,8 @@ struct ParsedArguments {
     var explanationFormat = ExplanationFormat.text
     /// `simulate --scenario`.
     var scenario: String?
+    /// `lint --frames`.
+    var framesFile: String?
     /// `simulate --format`.
     var simulationFormat = SimulationFormat.text
     /// `--color`.

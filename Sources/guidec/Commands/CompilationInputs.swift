@@ -36,10 +36,16 @@ struct CompilationInputs {
     /// after `--allow`, `--deny` and `--werror`, machine formats to standard output when it is
     /// free for them; returns what was reported (suppressed diagnostics, which only SARIF shows,
     /// left out). Called once per run.
-    func report(_ diagnostics: [Diagnostic], of compilation: Compilation, machineFormatsToOutput: Bool) -> [Diagnostic] {
+    func report(_ diagnostics: [Diagnostic], of compilation: Compilation, extraFile: (id: FileID, file: SourceFile)? = nil,
+                machineFormatsToOutput: Bool) -> [Diagnostic] {
         let adjusted = arguments.severity.adjusted(diagnostics + (budget.summary().map { [$0] } ?? []),
                                                    keepingSuppressed: arguments.keepsSuppressed)
-        arguments.diagnosticFormat.report(adjusted, files: { compilation.file($0) }, color: arguments.color,
+        // A file read beside the program (lint's frames file) has an id past the compilation's.
+        let files: (FileID) -> SourceFile = { id in
+            if let extraFile, id == extraFile.id { return extraFile.file }
+            return compilation.file(id)
+        }
+        arguments.diagnosticFormat.report(adjusted, files: files, color: arguments.color,
                                           machineFormatsToOutput: machineFormatsToOutput)
         return adjusted.reported()
     }

@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 import GuideLayout
 
@@ -13,9 +14,12 @@ enum LintCommand {
         too many lines, small tap targets, low contrast, weak overlays, scroll targets without
         an anchor (see docs/layout.md). Without --device, --screen or --all-devices, and
         unless a guide names its own 'devices', it lints the default set (see
-        'guidec devices'), portrait and landscape.
+        'guidec devices'), portrait and landscape. With --frames, a frames file the app
+        recorded in its UI tests: measured frames stand for the declared ones on their device,
+        orientation and text size, and a target measured more than 4 pt away from its
+        declared frame is GL1013.
         """,
-        options: [.device, .screen, .allDevices, .orientation, .textSize] + CommandLineOption.compilingOptions,
+        options: [.device, .screen, .allDevices, .orientation, .textSize, .frames] + CommandLineOption.compilingOptions,
         perform: run)
 
     /// Lints. Each guide is laid out as the checker hands it over, and what was found in every
@@ -23,6 +27,19 @@ enum LintCommand {
     /// broken file in a commit does not hide the layout problems of the rest.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
+        // The frames file is a file of its own in the diagnostics, after those of the program.
+        let framesID = FileID(Int(Int32.max))
+        var measured: (file: SourceFile, frames: MeasuredFrames)?
+        if let path = arguments.framesFile {
+            let (sources, failed) = SourceFileReader.read([path])
+            guard !failed, let file = sources.first?.file else { return .failure }
+            let (frames, problems) = MeasuredFramesCheck.read(file.bytes, file: framesID)
+            guard let frames else {
+                arguments.diagnosticFormat.report(problems, files: { _ in file }, color: arguments.color, machineFormatsToOutput: true)
+                return .failure
+            }
+            measured = (file, frames)
+        }
         // JSON output also says where every tip landed, one line per step and screen, after the
         // diagnostics: the lines wait in a spool (a temporary file), not in memory.
         let spool = arguments.diagnosticFormat == .json ? OutputSpool() : nil
@@ -31,7 +48,7 @@ enum LintCommand {
         let lintStream = LintStream(
             options: Linter.Options(screens: screens(for: arguments), orientations: arguments.orientations,
                                     category: arguments.textSize, recordsLayouts: spool != nil,
-                                    keepsSuppressed: arguments.keepsSuppressed),
+                                    keepsSuppressed: arguments.keepsSuppressed, measuredFrames: measured?.frames, framesFile: framesID),
             budget: inputs.budget,
             layoutSink: layoutSink)
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
@@ -39,7 +56,7 @@ enum LintCommand {
         // An 'allow' that silenced nothing is reported only when no guide was left out for errors.
         let (lint, _) = lintStream.finish(reportingUnusedAllows: !compilation.hasErrors)
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
-                                        machineFormatsToOutput: true)
+                                        extraFile: measured.map { (framesID, $0.file) }, machineFormatsToOutput: true)
         if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) { return .failure }
         return CompilationInputs.status(diagnostics, of: compilation)
     }
