@@ -238,9 +238,7 @@ public struct JSONWriter {
     /// Writes a length the layout engine computed, rounded as `NumberText.text(length:)` writes
     /// it; non-finite numbers as null.
     public mutating func length(_ value: Double) {
-        guard value.isFinite else { return null() }
-        beginValue()
-        NumberText.append(length: value, to: &bytes)
+        number(NumberText.rounded(value, decimals: NumberText.lengthDecimals))
     }
 
     /// Writes a number given as JSON text (one read from a message), exactly as it is.

@@ -29,11 +29,6 @@ public enum NumberText {
         text(rounded(value, decimals: lengthDecimals))
     }
 
-    /// Appends the UTF-8 text of a computed length (see `text(length:)`) to `bytes`.
-    public static func append(length value: Double, to bytes: inout [UInt8]) {
-        append(rounded(value, decimals: lengthDecimals), to: &bytes)
-    }
-
     /// `value` rounded half away from zero to `decimals` decimals (0 to 15), as the Double
     /// nearest that decimal, whose shortest text then has at most `decimals` decimals; values
     /// too large to hold the decimals, and non-finite ones, are returned as they are.
