@@ -118,6 +118,17 @@ struct LanguageServerRenameTests {
         #expect(try Self.applying(try #require(back["result"], "\(back)"), to: renamed) == originals)
     }
 
+    /// The `!` that accepts a change of the app's contract is read only where there is one: a
+    /// string key may end in `!` and keeps it; a style, whose names cannot hold it, is refused.
+    @Test func theAcceptanceMarkIsReadOnlyWhereTheContractChanges() throws {
+        let originals = try Self.originals()
+        let answer = try #require(Self.rename(Self.server(originals), originals, uri: Self.navigation, needle: #"key("hello")"#, delta: 6, to: "wow!"))
+        let renamed = try Self.applying(try #require(answer["result"], "\(answer)"), to: originals)
+        #expect(renamed.values.contains { $0.contains(#"key("wow!")"#) }, "\(renamed)")
+        let style = try #require(Self.rename(Self.server(originals), originals, uri: Self.navigation, needle: "style callout", delta: 7, to: "popover!"))
+        #expect(style["result"] == nil && style["error"]?["message"]?.stringValue?.contains("a name is a letter") == true, "\(style)")
+    }
+
     /// Renames the server refuses, each with the reason in the message.
     static let refusals: [(needle: String, delta: Int, new: String, reason: String)] = [
         ("step one", 6, "two!", "step 'two' is declared twice"),

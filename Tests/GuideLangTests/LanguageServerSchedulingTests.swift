@@ -133,6 +133,23 @@ struct LanguageServerSchedulingTests {
         #expect(replies.last?["result"]?.arrayValue?.first?["title"] == .string("replace with 'title'"))
     }
 
+    /// A request that waited for a check is answered with ContentModified when the document
+    /// changed after it: its position points into a text that is gone.
+    @Test func aWaitingRequestOverAChangedTextIsContentModified() {
+        let session = Session()
+        _ = session.open(Self.uri, Self.guide(title: "title"))
+        let hover = #"{"jsonrpc":"2.0","id":7,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(Self.uri)"},"position":{"line":1,"character":3}}}"#
+        #expect(session.receive(hover).isEmpty, "it waits for the check")
+        _ = session.change(Self.uri, "\n\n\n" + Self.guide(title: "title"), version: 2)
+        let replies = session.runPendingChecks()
+        let answer = replies.first { $0["id"] == .number(7) }
+        #expect(answer?["error"]?["code"] == .number(-32801), "\(replies)")
+        // Asked again, it is answered from the new text.
+        _ = session.runPendingChecks()
+        let again = session.receive(hover.replacingOccurrences(of: #""line":1"#, with: #""line":4"#))
+        #expect(again.first?["id"] == .number(7) && again.first?["error"] == nil, "\(again)")
+    }
+
     /// `shutdown` is answered once the last version of every document is published, also when
     /// the client sends `exit` without waiting for the answer.
     @Test(arguments: [false, true])

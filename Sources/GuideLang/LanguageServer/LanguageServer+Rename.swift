@@ -39,9 +39,12 @@ extension LanguageServer {
         let cursor = try cursor(params)
         let entry = try renameTarget(cursor)
         guard var newName = params["newName"]?.stringValue else { throw RequestError(code: .invalidParams, message: "missing newName") }
-        let accepts = newName.hasSuffix(Self.acceptanceMark) && newName.count > 1
-        if accepts { newName.removeLast() }
         let key = entry.key
+        // The mark is read only where a rename changes the app's contract: elsewhere (a style, a
+        // string key, where '!' is a character like any other) the new name is taken as written.
+        let contract = contractChange(of: key)
+        let accepts = contract != nil && newName.hasSuffix(Self.acceptanceMark) && newName.count > 1
+        if accepts { newName.removeLast() }
         let entries = cursor.index.entries(of: key)
         guard newName != key.name else { return .object([("changes", .object([]))]) }
         if let problem = Self.nameProblem(newName, kind: key.kind, quoted: entries.allSatisfy(\.isQuoted)) {
@@ -60,7 +63,7 @@ extension LanguageServer {
             throw RequestError(code: .requestFailed, message: "cannot rename \(key.kind.rawValue) '\(key.name)' to '\(newName)': \(problem)")
         }
         // Last, so that a rename refused for the contract would otherwise be accepted.
-        if !accepts, let consequence = contractChange(of: key) {
+        if !accepts, let consequence = contract {
             throw RequestError(code: .requestFailed, message: "renaming \(key.kind.rawValue) '\(key.name)' \(consequence); to accept that, rename to '\(newName)\(Self.acceptanceMark)'")
         }
         var byURI: [String: [JSONValue]] = [:]

@@ -66,6 +66,8 @@ public final class LanguageServer {
         var method: String
         var params: JSONValue
         var uri: String?
+        /// The document's opening and version when the request came: its positions are in that text.
+        var text: (opening: Int, version: Int?)?
     }
 
     /// JSON-RPC and LSP error codes.
@@ -76,6 +78,7 @@ public final class LanguageServer {
         case invalidParams = -32602
         case serverNotInitialized = -32002
         case requestCancelled = -32800
+        case contentModified = -32801
         case requestFailed = -32803
     }
 
@@ -246,19 +249,20 @@ public final class LanguageServer {
             isShuttingDown = true
             // The last version of every document is published before the answer.
             if hasUnfinishedChecks {
-                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil))
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil, text: nil))
                 return []
             }
         case _ where Self.documentRequests.contains(method):
             // Quick fixes, definitions and hovers come from the check of the document's newest text.
             if let uri = params["textDocument"]?["uri"]?.stringValue, let document = documents[uri], !document.isCurrent {
-                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: uri))
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: uri,
+                                                      text: (document.opening, document.version)))
                 return []
             }
         case _ where Self.workspaceRequests.contains(method):
             // References and renames read every open document's check: they wait for all of them.
             if hasUnfinishedChecks {
-                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil))
+                waitingRequests.append(WaitingRequest(id: id, method: method, params: params, uri: nil, text: nil))
                 return []
             }
         default: break
@@ -325,6 +329,12 @@ public final class LanguageServer {
             return documents[uri].map(\.isCurrent) ?? true
         }) {
             let request = waitingRequests.remove(at: index)
+            // A change that came after the request moved the text its positions point into.
+            if let uri = request.uri, let asked = request.text, let document = documents[uri],
+               document.opening != asked.opening || document.version != asked.version {
+                replies.append(Self.error(id: request.id, .contentModified, "the document changed after the request; ask again"))
+                continue
+            }
             replies.append(reply(request.id, request.method, request.params))
         }
         return replies
