@@ -28,10 +28,11 @@ public struct IRJSONPath: Sendable {
             switch component {
             case .index(let index): text += "[\(index)]"
             case .key(let key):
-                if Self.isPlainName(key) {
+                // A long key is cut (LongText): a path is part of a message.
+                if key.utf8.count <= LongText.limit, Self.isPlainName(key) {
                     text += "." + key
                 } else {
-                    text += "[" + IRJSONPath.quoted(key) + "]"
+                    text += "[" + LongText.quoted(key) + "]"
                 }
             }
         }

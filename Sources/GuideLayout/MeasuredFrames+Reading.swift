@@ -47,11 +47,11 @@ private struct FramesReading {
         var found: [String: LocatedJSON] = [:]
         for member in value.members {
             guard keys.contains(member.key) else {
-                report(path.appending(member.key), "unknown key \(IRJSONPath.quoted(member.key)); \(what) has \(Self.list(keys))", member.keyRange)
+                report(path.appending(member.key), "unknown key \(LongText.quoted(member.key)); \(what) has \(Self.list(keys))", member.keyRange)
                 continue
             }
             guard found[member.key] == nil else {
-                report(path.appending(member.key), "key \(IRJSONPath.quoted(member.key)) is written twice", member.keyRange)
+                report(path.appending(member.key), "key \(LongText.quoted(member.key)) is written twice", member.keyRange)
                 continue
             }
             found[member.key] = member.value
@@ -131,7 +131,7 @@ private struct FramesReading {
         for screen in value.members {
             let screenPath = path.appending(screen.key)
             guard seenScreens.insert(screen.key).inserted else {
-                report(screenPath, "screen \(IRJSONPath.quoted(screen.key)) is written twice", screen.keyRange)
+                report(screenPath, "screen \(LongText.quoted(screen.key)) is written twice", screen.keyRange)
                 continue
             }
             frames.writtenNames.append(.init(screen: screen.key, target: nil, key: key, path: screenPath.text, range: screen.keyRange))
@@ -143,7 +143,7 @@ private struct FramesReading {
             for target in screen.value.members {
                 let targetPath = screenPath.appending(target.key)
                 guard seenTargets.insert(target.key).inserted else {
-                    report(targetPath, "target \(IRJSONPath.quoted(target.key)) is written twice", target.keyRange)
+                    report(targetPath, "target \(LongText.quoted(target.key)) is written twice", target.keyRange)
                     continue
                 }
                 frames.writtenNames.append(.init(screen: screen.key, target: target.key, key: key, path: targetPath.text, range: target.keyRange))

@@ -15,8 +15,9 @@ struct MeasuredFramesTests {
 
     /// A frames file recording, for every target of every screen of `document`, the frame its
     /// constraints declare on each of `screens` (what an app whose views match its guide
-    /// measures), with `moving` shifted down by 20 pt.
-    static func recordedFrames(of document: GuideDocument, moving moved: (screen: String, target: String)? = nil) -> [UInt8] {
+    /// measures), with `moving` shifted down by 20 pt and `emptying` measured 0 pt wide.
+    static func recordedFrames(of document: GuideDocument, moving moved: (screen: String, target: String)? = nil,
+                               emptying emptied: (screen: String, target: String)? = nil) -> [UInt8] {
         var recorder = FrameRecorder()
         for guide in document.guides {
             for screenIR in guide.screens {
@@ -27,6 +28,7 @@ struct MeasuredFramesTests {
                     for target in screenIR.targets {
                         var frame = TargetLayout.shownFrame(of: target, on: screen, targets: byID, scrollAnchor: nil)
                         if moved?.screen == screenIR.id, moved?.target == target.id { frame.y += 20 }
+                        if emptied?.screen == screenIR.id, emptied?.target == target.id { frame.width = 0 }
                         measured[target.id] = frame
                     }
                     recorder.record(measured, screen: screenIR.id, device: screen.id, orientation: screen.orientation, category: .large)
@@ -76,6 +78,17 @@ struct MeasuredFramesTests {
         #expect(findings.first?.message == "target '\(target.id)' is not where its constraints put it in the app")
         #expect(findings.first?.notes.first?.contains("top edge 20 pt lower in the app, bottom edge 20 pt lower in the app") == true,
                 "\(findings.first?.notes ?? [])")
+    }
+
+    /// A measured frame with no area is the app's view, not the constraints: GL1001 says so
+    /// instead of blaming constraints that were not used.
+    @Test func anEmptyMeasuredFrameIsNotBlamedOnTheConstraints() throws {
+        let document = try #require(TestSupport.compile(["intro.guide"], base: ExampleTests.examples).document)
+        let (screen, target) = try #require(Self.firstHighlighted(in: document))
+        let findings = try Self.lint(document, frames: Self.recordedFrames(of: document, emptying: (screen, target.id)))
+        let empty = findings.filter { $0.code == .targetOffScreen && $0.message.contains("has no area") }
+        #expect(!empty.isEmpty && empty.allSatisfy { $0.message.hasSuffix("the frame measured in the app is empty") },
+                "\(empty.map(\.message))")
     }
 
     /// Within the tolerance (4 pt on every edge) a measured frame is the declared one; past it, not.
@@ -146,6 +159,14 @@ struct MeasuredFramesTests {
         let message = errors.first?.message ?? ""
         #expect(message.utf8.count < 300, "\(message.utf8.count) bytes")
         #expect(message.contains("… (3000000 bytes)"))
+        // Long keys too, in the message and in its JSON path: an unknown key and a target written twice.
+        let key = String(repeating: "k", count: 5000)
+        for text in [Self.edited(#""version": 1,"#, #""version": 1, "\#(key)": 0,"#),
+                     Self.edited(#"{"pay": [16, 736, 370, 56]}"#, #"{"\#(key)": [16, 736, 370, 56], "\#(key)": [1, 2, 3, 4]}"#)] {
+            let problems = MeasuredFrames.read(Array(text.utf8)).errors
+            #expect(!problems.isEmpty && problems.allSatisfy { $0.message.utf8.count < 300 && $0.path.utf8.count < 300 },
+                    "\(problems.map { ($0.path.utf8.count, $0.message.utf8.count) })")
+        }
     }
 
     /// Whatever the bytes, reading never traps and says why it read nothing: every prefix of a
@@ -158,7 +179,7 @@ struct MeasuredFramesTests {
             let (frames, errors) = MeasuredFrames.read(Array(bytes.prefix(length)))
             #expect(frames == nil && !errors.isEmpty, "prefix of \(length)")
         }
-        var generator = SystemRandomNumberGenerator()
+        var generator = RobustnessTests.SeededGenerator(state: 2026_12_02)
         for _ in 0..<300 {
             var damaged = bytes
             damaged[Int.random(in: 0..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)

@@ -364,7 +364,7 @@ public struct Linter: Sendable {
         // Constraints that contradict each other (`leading: 60%  trailing: 60%`), or a size whose
         // constant outweighs its percentage here (`width: 20% - 100`), leave no frame.
         if frame.width <= 0 || frame.height <= 0 {
-            let finding = NoAreaFinding(target, frame: frame, stepID: step.id, on: screen)
+            let finding = NoAreaFinding(target, frame: frame, stepID: step.id, on: screen, measured: measuredFrames(on: screen)[target.id] != nil)
             record(.targetOffScreen, range, finding.message, labels: labels, target: target.id, detail: finding.detail, help: [finding.help])
             return
         }

@@ -25,13 +25,13 @@ public enum MeasuredFramesCheck {
             guard let targets = declared[name.screen] else {
                 // Said once, at the screen's key; its targets are not looked at.
                 if name.target == nil {
-                    diagnostics.append(Diagnostic(.invalidFramesFile, at: range, "\(name.path): no guide of the program declares screen '\(name.screen)'")
+                    diagnostics.append(Diagnostic(.invalidFramesFile, at: range, "\(name.path): no guide of the program declares screen \(LongText.singleQuoted(name.screen))")
                         .suggesting(Suggestion.didYouMean(name.screen, among: screens)))
                 }
                 continue
             }
             guard let target = name.target, !targets.contains(target) else { continue }
-            diagnostics.append(Diagnostic(.invalidFramesFile, at: range, "\(name.path): screen '\(name.screen)' declares no target '\(target)'",
+            diagnostics.append(Diagnostic(.invalidFramesFile, at: range, "\(name.path): screen \(LongText.singleQuoted(name.screen)) declares no target \(LongText.singleQuoted(target))",
                                           notes: ["measured on \(name.key.description)"])
                 .suggesting(Suggestion.didYouMean(target, among: targets.sorted())))
         }

@@ -11,10 +11,16 @@ struct NoAreaFinding {
     var detail: String
     var help: String
 
-    /// The finding for `target`, whose `frame` on `screen` is `width` or `height` 0 or less.
-    init(_ target: IRTarget, frame: Rect, stepID: String, on screen: Screen) {
+    /// The finding for `target`, whose `frame` on `screen` is `width` or `height` 0 or less;
+    /// `measured` when that frame is the one the app measured (`lint --frames`), not the estimate.
+    init(_ target: IRTarget, frame: Rect, stepID: String, on screen: Screen, measured: Bool = false) {
         let subject = "target '\(target.id)' of step '\(stepID)' has no area"
-        if case .constraints(let horizontal, let vertical) = target.frame,
+        if measured {
+            // The constraints were not used here, so they are not to blame: the view itself is empty.
+            message = "\(subject): the frame measured in the app is empty"
+            detail = "on \(screen.name): the frames file gives \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt"
+            help = "the view was measured before it was laid out or while it was hidden: record the frames once the target is visible"
+        } else if case .constraints(let horizontal, let vertical) = target.frame,
            let (constraint, base) = Self.negativeSize(frame.width <= 0 ? horizontal : vertical, isHorizontal: frame.width <= 0, on: screen) {
             let name = constraint.attribute
             let written = Self.written(constraint)
