@@ -237,31 +237,27 @@ struct ComplexityGuardTests {
         #expect(perStep > 50, "massif measured suspiciously little (\(small) -> \(large))")
     }
 
-    /// The peak resident memory in bytes of `guidec ARGUMENTS FILE` on `text`, as the kernel
-    /// counts it for the child (`wait4`'s `ru_maxrss`): a native run, so lint's layout of every
-    /// step on every screen takes a minute, where massif took most of a CI run.
+    /// The peak resident memory in bytes of `guidec ARGUMENTS FILE` on `text`: a native run, so
+    /// lint's layout of every step on every screen takes a minute, where massif took most of a
+    /// CI run. A small Python process starts guidec and reads its children's `ru_maxrss`: a
+    /// process started straight from this one would carry this process's own peak, since the
+    /// kernel keeps the larger peak across `exec` (a test process of 375 MB, late in a full run,
+    /// gave every guidec run the same 375 MB).
     static func peakResidentMemory(of text: String, arguments: [String]) throws -> Int {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-rss-\(UUID().uuidString).guide").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = ([Self.binary] + arguments + [path]).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, Self.binary, &actions, nil, argv, environ)
-        try #require(spawned == 0, "cannot start \(Self.binary): \(String(cString: strerror(spawned)))")
-        // Waited for by its own id with its own usage: the test process's other children (and
-        // Foundation's, which it reaps by id) do not count.
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            try #require(errno == EINTR, "wait4 failed: \(String(cString: strerror(errno)))")
-        }
-        return Int(usage.ru_maxrss) * 1024
+        let script = """
+        import resource, subprocess, sys
+        status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+        print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        """
+        let (status, output) = try SchemaValidationPython.runPython(["-c", script, Self.binary] + arguments + [path],
+                                                                     environment: ProcessInfo.processInfo.environment)
+        try #require(status == 0, "python3 could not run guidec: \(output)")
+        let fields = output.split(whereSeparator: \.isWhitespace)
+        let kilobytes = try #require(fields.count == 2 ? Int(fields[1]) : nil, "unexpected output: \(output)")
+        return kilobytes * 1024
     }
 
     /// `lint` and `lint --format json` of one giant tour hold neither its lowered steps nor its
