@@ -437,11 +437,11 @@ private struct Reading {
         }
     }
 
-    /// `'a', 'b' or 'c'`.
     /// A name or value from the scenario as a message quotes it, `'x'`, a long one cut short
     /// (`LongText`), so a 3 MB string makes a line of a message, not 6 MB of standard error.
     static func quoted(_ text: String) -> String { LongText.singleQuoted(text) }
 
+    /// `'a', 'b' or 'c'`.
     static func list(_ names: [String]) -> String {
         let quoted = names.map { "'\($0)'" }
         guard quoted.count > 1, let last = quoted.last else { return quoted.first ?? "nothing" }

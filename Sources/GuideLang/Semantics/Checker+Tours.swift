@@ -219,7 +219,6 @@ extension Checker {
             overlayRange: overlayRange)
     }
 
-    /// Reports a scroll anchor that cannot apply to the container's scroll direction.
     /// The block of `chain` (a step, its tour, or a style either inherits) in which a
     /// property's effective value is written, for an editor's hover.
     private func origin(of name: String, writtenAt range: SourceRange, in chain: StyleChain) -> DeclarationNode? {
@@ -237,6 +236,7 @@ extension Checker {
         return nil
     }
 
+    /// Reports a scroll anchor that cannot apply to the container's scroll direction.
     func checkAnchor(_ anchor: String, at range: SourceRange, fits container: DeclarationNode) {
         guard case .keyword(let axis)? = container.value("scrolls"), axis != "both" else { return }
         let fitting = axis == "horizontal" ? ["leading", "center", "trailing"] : ["top", "center", "bottom"]

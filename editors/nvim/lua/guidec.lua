@@ -7,9 +7,15 @@
 local M = {}
 
 local function root_of(path)
-  local found = vim.fn.finddir(".git", vim.fn.fnamemodify(path, ":p:h") .. ";")
-  if found ~= "" then return vim.fn.fnamemodify(found, ":p:h:h") end
-  return vim.fn.fnamemodify(path, ":p:h")
+  local folder = vim.fn.fnamemodify(path, ":p:h")
+  -- `.git` is a folder in a clone and a file in a worktree or submodule: the nearer one wins.
+  local as_folder = vim.fn.finddir(".git", folder .. ";")
+  local as_file = vim.fn.findfile(".git", folder .. ";")
+  local roots = {}
+  if as_folder ~= "" then table.insert(roots, vim.fn.fnamemodify(as_folder, ":p:h:h")) end
+  if as_file ~= "" then table.insert(roots, vim.fn.fnamemodify(as_file, ":p:h")) end
+  table.sort(roots, function(a, b) return #a > #b end)
+  return roots[1] or folder
 end
 
 function M.config(bufnr)
