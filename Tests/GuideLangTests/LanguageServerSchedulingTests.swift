@@ -237,4 +237,13 @@ struct LanguageServerSchedulingTests {
             #expect((answer ?? counter.length) == expected, "\(String(decoding: line, as: UTF8.self).debugDescription) column \(character) \(encoding)")
         }
     }
+
+    /// What a hover quotes of the source stays one Markdown code span: backticks become `'`, a
+    /// multi-line value keeps its first line, and a long one is cut.
+    @Test func hoverQuotesSourceAsOneCodeSpan() {
+        #expect(LanguageServer.codeSpanText(Array(#"title: "Use `Pay`""#.utf8)) == #"title: "Use 'Pay'""#)
+        #expect(LanguageServer.codeSpanText(Array("body: \"\"\"\n  two\n  \"\"\"".utf8)) == "body: \"\"\"…")
+        #expect(LanguageServer.codeSpanText(Array(String(repeating: "x", count: 500).utf8)) == String(repeating: "x", count: 120) + "…")
+        #expect(LanguageServer.codeSpanText(Array("style: note".utf8)) == "style: note")
+    }
 }

@@ -63,9 +63,7 @@ extension LanguageServer {
             let lineEnd = line + 1 < file.lineStarts.count ? file.lineStarts[line + 1] : file.bytes.count
             let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
             let bytes = file.bytes[file.lineStarts[line]..<lineEnd].drop(while: isSpace).reversed().drop(while: isSpace).reversed()
-                .map { $0 == UInt8(ascii: "`") ? UInt8(ascii: "'") : $0 }
-            let written = String(decoding: bytes, as: UTF8.self)
-            lines.append("- `\(Self.shortName(declaration.place.path)):\(line + 1)`: `\(written.prefix(120))`")
+            lines.append("- `\(Self.shortName(declaration.place.path)):\(line + 1)`: `\(Self.codeSpanText(bytes))`")
         }
         let uses = index.entries(of: key).count - declarations.count
         lines.append("\n\(uses) reference\(uses == 1 ? "" : "s") in the open documents and their imports")
@@ -127,12 +125,21 @@ extension LanguageServer {
                 let file = outcome.files[index]
                 let range = resolved.writtenAt
                 guard range.start >= 0, range.start <= range.end, range.end <= file.bytes.count else { continue }
-                let written = String(decoding: file.bytes[range.start..<range.end], as: UTF8.self)
+                let written = Self.codeSpanText(file.bytes[range.start..<range.end])
                 let origin = resolved.origin.isEmpty ? "a block" : resolved.origin
                 lines.append("- `\(written)` from \(origin) (`\(Self.shortName(paths[index])):\(file.lineIndex(of: range.start) + 1)`)")
             }
         }
         return lines.isEmpty ? ["Every presentation property has its default."] : ["Presentation (the rest are defaults):"] + lines
+    }
+
+    /// Source text as it can stand inside a Markdown code span: its first line only, backticks
+    /// (which would end the span) as `'`, and at most 120 characters, so a value such as
+    /// ``"Use `Pay`"`` or a multi-line string cannot break the hover's list.
+    static func codeSpanText<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        let line = bytes.prefix { $0 != 0x0A && $0 != 0x0D }.map { $0 == UInt8(ascii: "`") ? UInt8(ascii: "'") : $0 }
+        let text = String(decoding: line, as: UTF8.self)
+        return text.count > 120 || line.count < bytes.count ? String(text.prefix(120)) + "…" : text
     }
 
     /// A target's frame on every screen its guides are laid out on.
