@@ -192,6 +192,8 @@ extension DiagnosticCode {
     public static let measuredFrameDiffers = DiagnosticCode("GL1013", .warning, "measured-frame-differs")
     /// A frames file given to lint that is not one, or names a device, screen or target that does not exist.
     public static let invalidFramesFile = DiagnosticCode("GL1014", .error, "invalid-frames-file")
+    /// A measurement of the frames file on a device, orientation or text size that lint did not lay out on, so nothing was compared with it.
+    public static let unmatchedMeasurement = DiagnosticCode("GL1015", .warning, "unmatched-measurement")
 
     // MARK: GL11xx, rules and conditions
 
@@ -260,10 +262,10 @@ extension DiagnosticCode {
         unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea,
         tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast,
         overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, measuredFrameDiffers,
-        invalidFramesFile, invalidCondition, unknownParameter, parameterTypeMismatch, comparisonTypeMismatch,
-        invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups, groupOfOne,
-        groupOrderCycle, unusedParameter, invalidSymbolName, emptyImageName, unclosedMarkup, linkWithoutUrl,
-        invalidScenarioJSON, unknownScenarioKey, invalidScenarioValue, unknownScenarioReference,
+        invalidFramesFile, unmatchedMeasurement, invalidCondition, unknownParameter, parameterTypeMismatch,
+        comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups,
+        groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName, emptyImageName, unclosedMarkup,
+        linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey, invalidScenarioValue, unknownScenarioReference,
         invalidScenarioDuration, failedExpectation,
     ]
 }

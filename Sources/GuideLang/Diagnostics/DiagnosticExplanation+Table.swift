@@ -4129,6 +4129,86 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .unmatchedMeasurement,
+            title: "measurement that lint did not lay out on",
+            explanation: """
+                `guidec lint --frames FILE` compares a measurement of the frames file only where lint lays the \
+                guides out on the same device, orientation and text size (GL1013). A measurement on any other \
+                (a device the run does not lint, an orientation the guides do not run in, or another text size \
+                than `--text-size`) is compared with nothing, and a clean run would then look like frames that \
+                match. lint says so once per measurement, at its first screen, with the options that would lay \
+                out on it. A device given as a size (`390x844`) matches `--screen 390x844`, which is laid out in \
+                portrait. Lint on the measurement's device and text size, or drop the measurement from the file. \
+                Like an unused `allow` (GL0320), this is said only when no guide was left out for errors.
+                """,
+            example: [
+                File(name: "GL1015-unmatched-measurement.guide", text: """
+                    // expect: GL1015
+                    // lint: --device iphone-17-pro --orientation portrait --frames GL1015-unmatched-measurement.json
+                    // The app measured the cart at the extra-large text size; lint lays out at the large one.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 24 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1015-unmatched-measurement.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "extra-large",
+                          "screens": {
+                            "cart": {
+                              "pay": [16, 760, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1015-unmatched-measurement.guide", text: """
+                    // lint: --device iphone-17-pro --orientation portrait --text-size xl --frames GL1015-unmatched-measurement.json
+                    // Laid out at the text size the app measured at, the measurement is compared.
+                    guide checkout {
+                      title: "Checkout"
+                      screen cart { target pay { leading: 16 safe  trailing: 16 safe  bottom: 24 safe  height: 56 } }
+                      tour basics on cart {
+                        step pay { highlight: pay  title: "Pay in one tap" }
+                      }
+                    }
+
+                    """),
+                File(name: "GL1015-unmatched-measurement.json", text: """
+                    {
+                      "format": "guide-frames",
+                      "version": 1,
+                      "measurements": [
+                        {
+                          "device": "iphone-17-pro",
+                          "orientation": "portrait",
+                          "textSize": "extra-large",
+                          "screens": {
+                            "cart": {
+                              "pay": [16, 760, 370, 56]
+                            }
+                          }
+                        }
+                      ]
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .invalidCondition,
             title: "condition that does not parse",
             explanation: """

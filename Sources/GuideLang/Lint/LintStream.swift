@@ -1,5 +1,6 @@
 import Dispatch
 import GuideIR
+import GuideLayout
 import Synchronization
 
 /// Lints guides as the checker hands them over, so that `guidec lint` never holds the whole
@@ -39,6 +40,9 @@ public final class LintStream: StepStreamReceiver {
     /// With measured frames, the screens the guides declare and their targets' ids, for the
     /// names of a frames file that match none (GL1014).
     private var declaredTargets: [String: Set<String>] = [:]
+    /// The device, orientation and text size of every screen a guide was laid out on, when there
+    /// are measured frames: a measurement on none of them was compared with nothing (GL1015).
+    private var laidOutKeys: Set<MeasuredFrames.Key> = []
 
     /// Creates a stream that lints every `batchSize` guides as they arrive. Findings take room
     /// in `budget` when one is given; layouts (when the options record them) go to
@@ -85,6 +89,9 @@ public final class LintStream: StepStreamReceiver {
     private func declare(_ guide: IRGuide) {
         guard options.measuredFrames != nil else { return }
         for screen in guide.screens { declaredTargets[screen.id, default: []].formUnion(screen.targets.map(\.id)) }
+        for screen in ScreenSelection.screens(for: guide.lint, screens: options.screens, orientations: options.orientations) {
+            laidOutKeys.insert(MeasuredFrames.Key(screen: screen, category: options.category))
+        }
     }
 
     /// Queues the guide's last steps.
@@ -126,6 +133,7 @@ public final class LintStream: StepStreamReceiver {
         // Like an unused `allow`, a name no guide declares is known only when no guide was left out.
         if reportingUnusedAllows, let frames = options.measuredFrames {
             diagnostics += MeasuredFramesCheck.unknownNames(in: frames, declared: declaredTargets, file: options.framesFile)
+            diagnostics += MeasuredFramesCheck.unmatchedMeasurements(in: frames, laidOut: laidOutKeys, file: options.framesFile)
         }
         if let budget {
             diagnostics = budget.admitted(diagnostics)

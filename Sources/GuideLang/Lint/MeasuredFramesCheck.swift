@@ -37,4 +37,27 @@ public enum MeasuredFramesCheck {
         }
         return diagnostics
     }
+
+    /// GL1015 for each measurement of `frames` on a device, orientation and text size that no
+    /// guide was laid out on (`laidOut`), at its first screen's key, with the options that would.
+    public static func unmatchedMeasurements(in frames: MeasuredFrames, laidOut: Set<MeasuredFrames.Key>, file: FileID) -> [Diagnostic] {
+        var firstNames: [MeasuredFrames.Key: MeasuredFrames.WrittenName] = [:]
+        for name in frames.writtenNames where firstNames[name.key] == nil { firstNames[name.key] = name }
+        var diagnostics: [Diagnostic] = []
+        for key in frames.frames.keys.sorted() where !laidOut.contains(key) {
+            // A measurement without a screen has no frames to compare: nothing is lost.
+            guard let name = firstNames[key] else { continue }
+            let range = SourceRange(fileID: file, start: name.range.lowerBound, end: name.range.upperBound)
+            let isSize = DeviceCatalog.device(id: key.device) == nil
+            let device = isSize ? "--screen \(key.device)" : "--device \(key.device) --orientation \(key.orientation.rawValue)"
+            var help = ["lint on it too: \(device) --text-size \(key.category.shortName)"]
+            if isSize && key.orientation == .landscape {
+                help = ["a screen given as a size is laid out in portrait: record it on a device of the catalog, or in portrait"]
+            }
+            diagnostics.append(Diagnostic(.unmatchedMeasurement, at: range,
+                                          "no guide was laid out on \(key.description), so its measurement was not compared",
+                                          notes: ["the file measures screen \(LongText.singleQuoted(name.screen)) there"], help: help))
+        }
+        return diagnostics
+    }
 }
