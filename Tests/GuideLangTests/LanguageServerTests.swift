@@ -391,22 +391,10 @@ struct LanguageServerClientTests {
         try "import \"shared/look.guide\"\n\nguide hello {\n  titel: \"Hello\"\n  pages {\n      style: note\n    page one { title: \"One\" }\n  }\n}\n"
             .write(to: folder.appendingPathComponent("welcome.guide"), atomically: true, encoding: .utf8)
         let report = folder.appendingPathComponent("report.json")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", TestSupport.fixtures.appendingPathComponent("lsp-client/session.py").path,
-                             CommandLineTests.binary.path, folder.path, report.path]
-        process.environment = environment
-        let log = folder.appendingPathComponent("log.txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let logHandle = try FileHandle(forWritingTo: log)
-        process.standardOutput = logHandle
-        process.standardError = logHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try logHandle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        try #require(process.terminationStatus == 0, "the client failed:\n\(output)")
+        let (status, output) = try SchemaValidationPython.runPython(
+            [TestSupport.fixtures.appendingPathComponent("lsp-client/session.py").path, CommandLineTests.binary.path, folder.path, report.path],
+            environment: environment)
+        try #require(status == 0, "the client failed:\n\(output)")
         let value = try JSONParser.parse([UInt8](try Data(contentsOf: report))).get()
         #expect(value["server"] == .array([.string("guidec"), .string(GuidecVersion.current)]))
         #expect(value["positionEncoding"] == .string("utf-16") && value["sync"] == .number(1) && value["formatting"] == .bool(true))

@@ -26,9 +26,6 @@ enum NeovimSession {
         let file = folder.appendingPathComponent("intro.guide")
         try text.write(to: file, atomically: true, encoding: .utf8)
         let report = folder.appendingPathComponent("report.json")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: nvim)
-        process.arguments = ["--headless", "--clean", "-u", TestSupport.fixtures.appendingPathComponent("nvim/session.lua").path]
         var environment = ProcessInfo.processInfo.environment
         environment["GUIDEC_NVIM_PLUGIN"] = TestSupport.repositoryRoot.appendingPathComponent("editors/nvim").path
         environment["GUIDEC_BINARY"] = CommandLineTests.binary.path
@@ -39,18 +36,9 @@ enum NeovimSession {
         environment["XDG_STATE_HOME"] = folder.appendingPathComponent("state").path
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         environment["XDG_CACHE_HOME"] = folder.appendingPathComponent("cache").path
-        process.environment = environment
-        let log = folder.appendingPathComponent("log.txt")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        try #require(process.terminationStatus == 0, "nvim failed:\n\(output)")
+        let session = TestSupport.fixtures.appendingPathComponent("nvim/session.lua").path
+        let (status, output) = try TestSupport.run(nvim, ["--headless", "--clean", "-u", session], environment: environment)
+        try #require(status == 0, "nvim failed:\n\(output)")
         let value = try JSONParser.parse([UInt8](try Data(contentsOf: report))).get()
         #expect(value["failure"] == nil, "the session failed: \(value["failure"].map { "\($0)" } ?? "")\n\(output)")
         #expect(value["filetype"] == .string("guide"), "ftdetect makes .guide files the guide filetype")

@@ -123,29 +123,10 @@ enum SchemaValidationPython {
         }
     }
 
-    /// Runs `python3 arguments...`; returns the exit status and everything it printed. Output goes
-    /// to a file rather than a pipe, so a chatty process can never block on a full pipe.
+    /// Runs `python3 arguments...`; returns the exit status and everything it printed
+    /// (`TestSupport.run`).
     static func runPython(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
-        let outputFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("guidec-schema-validation-output-\(UUID().uuidString).txt")
-        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-            throw SchemaValidationFailure(description: "cannot create \(outputFile.path)")
-        }
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let output = try FileHandle(forWritingTo: outputFile)
-        defer { try? output.close() }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        process.waitUntilExit()
-        let text = (try? String(contentsOf: outputFile, encoding: .utf8)) ?? ""
-        return (process.terminationStatus, text)
+        try TestSupport.run("/usr/bin/env", ["python3"] + arguments, environment: environment)
     }
 
     /// The validator. Arguments: REPORT SCHEMA DOCUMENT...; writes a JSON report to REPORT and

@@ -14,6 +14,30 @@ enum TestSupport {
     /// Whether goldens should be (re)written instead of compared: `GUIDEC_RECORD=1 swift test`.
     static let isRecording = ProcessInfo.processInfo.environment["GUIDEC_RECORD"] == "1"
 
+    /// Runs `executable` with `arguments` and `environment` (standard input empty) and returns
+    /// its exit status and everything it printed on standard output and error. Output goes to a
+    /// file rather than a pipe, so a chatty process can never block on a full pipe.
+    static func run(_ executable: String, _ arguments: [String],
+                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> (status: Int32, output: String) {
+        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-test-output-\(UUID().uuidString).txt")
+        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: outputFile.path])
+        }
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
+    }
+
     /// Files with an extension under a folder, sorted, as paths relative to `base`.
     static func files(in folder: URL, withExtension pathExtension: String, recursive: Bool = false) -> [URL] {
         let manager = FileManager.default

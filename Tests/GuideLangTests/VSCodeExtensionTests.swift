@@ -14,22 +14,9 @@ import Testing
 struct VSCodeExtensionTests {
     static let folder = TestSupport.repositoryRoot.appendingPathComponent("editors/vscode")
 
-    /// Runs a program with arguments and returns its status and combined output.
+    /// Runs a program found on the PATH with arguments and returns its status and combined output.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-vsix-\(UUID().uuidString).txt")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, (try? String(contentsOf: output, encoding: .utf8)) ?? "")
+        try TestSupport.run("/usr/bin/env", arguments)
     }
 
     /// An attribute's value by its local name (FoundationXML's `attribute(forName:)` finds none
