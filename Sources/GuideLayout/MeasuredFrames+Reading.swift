@@ -32,9 +32,9 @@ private struct FramesReading {
     var frames = MeasuredFrames()
     var errors: [MeasuredFramesError] = []
 
-    mutating func report(_ path: IRJSONPath, _ message: String, _ range: Range<Int>) {
+    mutating func report(_ path: IRJSONPath, _ message: String, _ range: Range<Int>, unknownDevice: String? = nil) {
         guard errors.count < MeasuredFrames.mostErrors else { return }
-        errors.append(MeasuredFramesError(at: path.text, message, range: range))
+        errors.append(MeasuredFramesError(at: path.text, message, range: range, unknownDevice: unknownDevice))
     }
 
     /// The members of an object by key, reporting a key written twice, a key it does not have and
@@ -104,7 +104,7 @@ private struct FramesReading {
         if DeviceCatalog.device(id: device) == nil, let screen = DeviceCatalog.screen(parsing: device) { device = screen.id }
         if DeviceCatalog.device(id: device) == nil, DeviceCatalog.screen(parsing: device) == nil {
             report(path.appending("device"), "expected a device of the catalog ('guidec devices' lists them) or a size such as \"390x844\"; found \(Self.describe(deviceValue.value))",
-                   deviceValue.range)
+                   deviceValue.range, unknownDevice: deviceValue.value.stringValue)
             failed = true
         }
         let orientation = orientationValue.value.stringValue.flatMap(Orientation.init(rawValue:))

@@ -121,17 +121,21 @@ public struct MeasuredFrames: Equatable, Sendable {
             }
         }
         writer.finish()
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// A frame as the file writes it, `[x, y, width, height]` on one line (as a literal: the pretty
     /// writer would put each number on a line of its own), as the scenarios of `guidec simulate` write frames.
+    /// The numbers go through the one formatter, `NumberText`, straight into the literal's bytes.
     private static func write(_ frame: Rect, to writer: inout JSONWriter) {
-        let numbers = [frame.x, frame.y, frame.width, frame.height].map { value -> String in
-            var number = JSONWriter(pretty: false, capacity: 32)
-            number.number(value)
-            return String(decoding: number.bytes, as: UTF8.self)
+        var text: [UInt8] = [UInt8(ascii: "[")]
+        text.reserveCapacity(48)
+        for (position, value) in [frame.x, frame.y, frame.width, frame.height].enumerated() {
+            if position > 0 { text += ", ".utf8 }
+            // As `JSONWriter.number` writes it: a number that is not finite is null.
+            if value.isFinite { NumberText.append(value, to: &text) } else { text += "null".utf8 }
         }
-        writer.number(literal: "[" + numbers.joined(separator: ", ") + "]")
+        text.append(UInt8(ascii: "]"))
+        writer.number(literal: String(decoding: text, as: UTF8.self))
     }
 }

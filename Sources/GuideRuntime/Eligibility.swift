@@ -28,61 +28,71 @@ public enum Eligibility {
     }
 
     /// Decides which guide may show at `place` at `now`; `onScreen` names a guide already showing.
+    /// An app keeps a `PreparedDocument` and calls `decide(_:state:place:now:onScreen:)` with it;
+    /// this prepares `document` for one decision and gives the same answer.
     public static func decide(_ document: GuideDocument, state: RuntimeState, place: ShowingPlace, now: Double,
                               onScreen: String? = nil) -> EligibilityDecision {
-        // Guides are reached by index, never bound to a variable: binding one copies it (a
-        // retain of each of its arrays), which was most of a decision's time (Benchmarks/decide).
-        document.guides.withUnsafeBufferPointer { guides in
-            decide(document, guides: guides, state: state, place: place, now: now, onScreen: onScreen)
-        }
+        decide(PreparedDocument(document), state: state, place: place, now: now, onScreen: onScreen)
     }
 
-    /// `decide` over the document's guides in place (a buffer's elements are read where they
-    /// are, never copied out).
-    private static func decide(_ document: GuideDocument, guides: UnsafeBufferPointer<IRGuide>, state: RuntimeState, place: ShowingPlace,
-                               now: Double, onScreen: String?) -> EligibilityDecision {
-        var declared = [String: IRParameter](minimumCapacity: document.rules.parameters.count)
-        for parameter in document.rules.parameters { declared[parameter.id] = parameter }
-        var guideIndex = [String: Int](minimumCapacity: guides.count)
-        for index in guides.indices where guideIndex[guides[index].id] == nil { guideIndex[guides[index].id] = index }
-        // Each guide's record, looked up once.
-        let records = guides.indices.map { state.guides[guides[$0].id] }
+    /// Decides which guide of a prepared document may show at `place` at `now`; `onScreen`
+    /// names a guide already showing. The state's names are looked up once each
+    /// (`StateSlots`); everything else is read by index.
+    public static func decide(_ prepared: PreparedDocument, state: RuntimeState, place: ShowingPlace, now: Double,
+                              onScreen: String? = nil) -> EligibilityDecision {
+        let slots = StateSlots(state, prepared)
+        let guides = prepared.guides
+        let count = guides.count
 
-        // Whether a guide is finished for those waiting on it (`after`, ordered groups).
-        func isFinished(_ id: String) -> Bool {
-            guard let index = guideIndex[id] else { return state.guides[id]?.hasFinished ?? false }
-            if records[index]?.hasFinished ?? false { return true }
-            return invalidation(of: guides[index], record: records[index], state: state) != nil
+        // Whether each guide is invalidated (its own first check) and finished for those waiting
+        // on it (`after`, ordered groups). Constants, as is all that `isFinished` and the
+        // closures below read: a local function reading a variable checks exclusive access at
+        // run time on every read, which was half of a decision's instructions.
+        let invalidated = (0..<count).map { isInvalidated(guides[$0], slots.facts[$0], prepared, slots) }
+        let finished = (0..<count).map { slots.facts[$0].hasFinished || invalidated[$0] }
+        func isFinished(reference: Int) -> Bool {
+            reference >= 0 ? finished[reference] : state.guides[prepared.outsideIDs[-1 - reference]]?.hasFinished ?? false
         }
+        let resumes = (0..<count).map { slots.facts[$0].isInterrupted && slots.facts[$0].version == guides[$0].version }
 
-        // First pass: each guide's own rules, without its group or the others.
-        var own: [NotShownReason?] = []
-        var resumes: [Bool] = []
-        var askAgainAt: Double?
-        func wait(until time: Double) { askAgainAt = min(askAgainAt ?? time, time) }
-        own.reserveCapacity(guides.count)
-        resumes.reserveCapacity(guides.count)
-        for index in guides.indices {
-            let record = records[index]
-            let resumable = record?.isInterrupted == true && record?.version == guides[index].show.version
-            resumes.append(resumable)
-            own.append(ownReason(guides[index], record: record, resumable: resumable, state: state, declared: declared, now: now,
-                                 isFinished: isFinished))
+        // First pass: each guide's own rules, without its group or the others. Verdicts are
+        // plain values; the reasons (with their names and lists) are made once, at the end.
+        var ownVerdicts = [Verdict](repeating: .passes, count: count)
+        var results: [Bool] = []
+        for index in 0..<count {
+            let guide = guides[index]
+            if invalidated[index] {
+                ownVerdicts[index] = .invalidated
+                continue
+            }
+            if resumes[index] { continue }
+            let shown = slots.showCount(of: guide)
+            if let limit = guide.maxCount, shown >= limit {
+                ownVerdicts[index] = .maxCountReached(count: shown, limit: limit)
+            } else if guide.after.contains(where: { !isFinished(reference: prepared.afterReferences[$0]) }) {
+                ownVerdicts[index] = .waitingForAfter
+            } else if let condition = guide.condition,
+                      !PreparedCondition.holds(condition, of: prepared.conditions, constants: prepared.constants,
+                                               eventTimes: slots.eventTimes, parameterValues: slots.parameterValues,
+                                               now: now, results: &results) {
+                ownVerdicts[index] = .conditionFalse
+            }
         }
 
         // Second pass: groups, which look at their members' own results.
-        var reasons = own
-        for group in document.rules.groups {
-            let members = group.guides.compactMap { guideIndex[$0] }
-            for (position, member) in members.enumerated() where reasons[member] == nil {
-                if group.order == "ordered" {
-                    if let blocker = members[..<position].first(where: { !isFinished(guides[$0].id) }) {
-                        reasons[member] = .group(id: group.id, waitingFor: guides[blocker].id)
+        let own = ownVerdicts
+        var verdicts = own
+        for (groupIndex, group) in prepared.groups.enumerated() {
+            let members = prepared.groupMembers[group.members]
+            for (position, member) in zip(members.indices, members) where verdicts[member] == .passes {
+                if group.isOrdered {
+                    if let blocker = members[..<position].first(where: { !finished[$0] }) {
+                        verdicts[member] = .group(groupIndex, waitingFor: blocker)
                     }
                 } else if let running = members.first(where: { $0 != member && resumes[$0] }) {
-                    reasons[member] = .group(id: group.id, waitingFor: guides[running].id)
-                } else if !resumes[member], let earlier = members[..<position].first(where: { own[$0] == nil }) {
-                    reasons[member] = .group(id: group.id, waitingFor: guides[earlier].id)
+                    verdicts[member] = .group(groupIndex, waitingFor: running)
+                } else if !resumes[member], let earlier = members[..<position].first(where: { own[$0] == .passes }) {
+                    verdicts[member] = .group(groupIndex, waitingFor: earlier)
                 }
             }
         }
@@ -90,37 +100,74 @@ public enum Eligibility {
         // Third pass: the place, the frequency and the delay, then one guide at a time.
         var choice: EligibilityDecision.Choice?
         var notShown: [(guide: String, reason: NotShownReason)] = []
-        let period = period(of: document.rules.frequency)
-        notShown.reserveCapacity(guides.count)
-        for index in guides.indices {
-            var reason = reasons[index]
-            if reason == nil {
-                let expected: ShowingPlace.Kind = guides[index].pages.map { !$0.pages.isEmpty } == true || guides[index].tours.isEmpty
-                    ? .launch : .screen(guides[index].tours[0].screen)
-                if place.kind != expected && !(resumes[index] && resumesHere(records[index]?.position, guides[index], place)) {
-                    reason = .notHere(expected: expected)
-                } else if !resumes[index], !guides[index].show.ignoresFrequency, period > 0, state.showCount(of: guides[index]) == 0,
+        var askAgainAt: Double?
+        // The place's screen as a slot; a screen no tour runs on matches no guide.
+        let placeScreen: Int? = switch place.kind {
+        case .launch: nil
+        case .screen(let id): prepared.screenSlots[id] ?? -1
+        }
+        let period = prepared.period
+        notShown.reserveCapacity(count)
+        for index in 0..<count {
+            var reason: NotShownReason?
+            let guide = guides[index]
+            switch verdicts[index] {
+            case .invalidated:
+                reason = .invalidated(invalidation(of: guide, slots.record(slots.facts[index]), prepared, slots) ?? .maxDuration)
+            case .maxCountReached(let shown, let limit):
+                reason = .maxCountReached(count: shown, limit: limit)
+            case .waitingForAfter:
+                var waiting: [String] = []
+                waiting.reserveCapacity(guide.after.count)
+                for position in guide.after {
+                    let reference = prepared.afterReferences[position]
+                    if !isFinished(reference: reference) {
+                        waiting.append(reference >= 0 ? prepared.ids[reference] : prepared.outsideIDs[-1 - reference])
+                    }
+                }
+                reason = .waitingForAfter(waiting)
+            case .conditionFalse:
+                reason = .conditionFalse
+            case .group(let group, let waitingFor):
+                reason = .group(id: prepared.groups[group].id, waitingFor: prepared.ids[waitingFor])
+            case .passes:
+                if placeScreen != guide.screen
+                    && !(resumes[index] && resumesHere(slots.record(slots.facts[index])?.position, guide, placeScreen, prepared)) {
+                    reason = .notHere(expected: guide.screen.map { .screen(prepared.screens[$0]) } ?? .launch)
+                } else if !resumes[index], !guide.ignoresFrequency, period > 0, slots.showCount(of: guide) == 0,
                           let last = state.lastShownAt, now < last + period {
                     reason = .frequency(until: last + period)
-                    wait(until: last + period)
-                } else if now < place.since + guides[index].show.delay {
-                    reason = .delay(until: place.since + guides[index].show.delay)
-                    wait(until: place.since + guides[index].show.delay)
-                } else if let showing = onScreen ?? choice?.guide, showing != guides[index].id {
+                    askAgainAt = min(askAgainAt ?? last + period, last + period)
+                } else if now < place.since + guide.delay {
+                    reason = .delay(until: place.since + guide.delay)
+                    askAgainAt = min(askAgainAt ?? place.since + guide.delay, place.since + guide.delay)
+                } else if let showing = onScreen ?? choice?.guide, showing != prepared.ids[index] {
                     reason = .anotherGuide(showing)
-                } else if onScreen == guides[index].id {
-                    reason = .anotherGuide(guides[index].id)
+                } else if onScreen == prepared.ids[index] {
+                    reason = .anotherGuide(prepared.ids[index])
                 }
             }
             if let reason {
-                notShown.append((guides[index].id, reason))
+                notShown.append((prepared.ids[index], reason))
             } else {
-                let record = records[index]
-                choice = EligibilityDecision.Choice(guide: guides[index].id, index: index, resumeAt: resumes[index] ? record?.position : nil,
+                let record = slots.record(slots.facts[index])
+                choice = EligibilityDecision.Choice(guide: prepared.ids[index], index: index,
+                                                    resumeAt: resumes[index] ? record?.position : nil,
                                                     priorSecondsOnScreen: record?.displaySeconds ?? 0)
             }
         }
         return EligibilityDecision(show: choice, notShown: notShown, askAgainAt: askAgainAt)
+    }
+
+    /// A guide's verdict before the place: a `NotShownReason` without its names, in plain values.
+    private enum Verdict: Equatable {
+        case passes
+        case invalidated
+        case maxCountReached(count: Int, limit: Int)
+        case waitingForAfter
+        case conditionFalse
+        /// Held back by `prepared.groups[group]` for the guide at index `waitingFor`.
+        case group(Int, waitingFor: Int)
     }
 
     /// Why a guide is invalidated, if it is: stored, or an event of `invalidatedBy` recorded.
@@ -135,26 +182,31 @@ public enum Eligibility {
         return guide.show.invalidatedBy.first(where: state.events.contains).map(GuideRecord.Invalidation.event)
     }
 
-    /// A guide's own reason not to show, from its show rule alone.
-    private static func ownReason(_ guide: IRGuide, record: GuideRecord?, resumable: Bool, state: RuntimeState,
-                                  declared: [String: IRParameter], now: Double, isFinished: (String) -> Bool) -> NotShownReason? {
-        if let invalidation = invalidation(of: guide, record: record, state: state) { return .invalidated(invalidation) }
-        if resumable { return nil }
-        let count = state.showCount(of: guide)
-        if let limit = guide.show.maxCount, count >= limit { return .maxCountReached(count: count, limit: limit) }
-        let waiting = guide.show.after.filter { !isFinished($0) }
-        if !waiting.isEmpty { return .waitingForAfter(waiting) }
-        if let condition = guide.show.condition,
-           !ConditionEvaluator.holds(condition, events: state.events, parameters: state.parameters, declared: declared, now: now) {
-            return .conditionFalse
+    /// Whether a guide is invalidated, by the prepared document's slots, without saying why.
+    private static func isInvalidated(_ guide: PreparedDocument.Guide, _ facts: StateSlots.Facts, _ prepared: PreparedDocument,
+                                      _ slots: StateSlots) -> Bool {
+        if facts.isInvalidated { return true }
+        if let limit = guide.maxDuration, facts.record >= 0, facts.displaySeconds >= limit { return true }
+        return guide.invalidatedBy.contains { !slots.eventTimes[prepared.invalidatingEvents[$0]].isEmpty }
+    }
+
+    /// `invalidation(of:state:)` by the prepared document's slots.
+    private static func invalidation(of guide: PreparedDocument.Guide, _ record: GuideRecord?, _ prepared: PreparedDocument,
+                                     _ slots: StateSlots) -> GuideRecord.Invalidation? {
+        if let stored = record?.invalidation { return stored }
+        if let limit = guide.maxDuration, let seconds = record?.displaySeconds, seconds >= limit { return .maxDuration }
+        for position in guide.invalidatedBy where !slots.eventTimes[prepared.invalidatingEvents[position]].isEmpty {
+            return .event(prepared.events[prepared.invalidatingEvents[position]])
         }
         return nil
     }
 
     /// Whether an interrupted run resumes at this place: a run stopped in a tour resumes on
-    /// that tour's screen, one stopped in the pages at launch.
-    private static func resumesHere(_ position: PlayerPosition?, _ guide: IRGuide, _ place: ShowingPlace) -> Bool {
-        guard case .step(let tourID, _)? = position, let tour = guide.tours.first(where: { $0.id == tourID }) else { return false }
-        return place.kind == .screen(tour.screen)
+    /// that tour's screen (the first tour with its id), one stopped in the pages at launch.
+    private static func resumesHere(_ position: PlayerPosition?, _ guide: PreparedDocument.Guide, _ placeScreen: Int?,
+                                    _ prepared: PreparedDocument) -> Bool {
+        guard case .step(let tourID, _)? = position, let placeScreen,
+              let tour = guide.tours.first(where: { prepared.tourIDs[$0] == tourID }) else { return false }
+        return prepared.tourScreens[tour] == placeScreen
     }
 }

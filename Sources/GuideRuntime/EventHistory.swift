@@ -31,9 +31,15 @@ public struct EventHistory: Equatable, Sendable {
     /// (the window includes its start).
     public func count(of event: String, within: Double?, now: Double) -> Int {
         guard let list = times[event] else { return 0 }
+        return Self.count(in: list, within: within, now: now)
+    }
+
+    /// How many of `list`'s times (oldest first) fall in the last `within` seconds before
+    /// `now`, or all of them: one event's count, for a decision that looked its times up once.
+    static func count(in list: [Double], within: Double?, now: Double) -> Int {
         guard let within else { return list.count }
-        let start = Self.firstIndex(in: list, notBefore: now - within)
-        let end = Self.firstIndex(in: list, notBefore: now.nextUp)
+        let start = firstIndex(in: list, notBefore: now - within)
+        let end = firstIndex(in: list, notBefore: now.nextUp)
         return max(0, end - start)
     }
 

@@ -36,6 +36,8 @@ public struct Simulator {
     }
 
     private let document: GuideDocument
+    /// The document prepared once for the decisions of the whole scenario, as an app keeps it.
+    private let prepared: PreparedDocument
     private var state = RuntimeState()
     private var store = InMemoryStateStore()
     private var now: Double
@@ -60,6 +62,7 @@ public struct Simulator {
 
     private init(document: GuideDocument, scenario: Scenario) {
         self.document = document
+        prepared = PreparedDocument(document)
         now = scenario.clock
         device = scenario.device
         orientation = scenario.orientation
@@ -182,7 +185,7 @@ public struct Simulator {
 
     private mutating func decide() {
         guard let place, player == nil else { return }
-        let decision = Eligibility.decide(document, state: state, place: place, now: now)
+        let decision = Eligibility.decide(prepared, state: state, place: place, now: now)
         self.decision = decision
         let where_: String = switch place.kind {
         case .launch: "at launch"

@@ -202,4 +202,45 @@ struct MeasuredFramesTests {
         let start = try #require(text.range(of: #""crat""#)).lowerBound.utf16Offset(in: text)
         #expect(found.first?.range == SourceRange(fileID: LintTests.framesFileID, start: start, end: start + 6))
     }
+    /// A device the catalog does not have is GL1014 at its value, with the closest device as
+    /// help and as the fix-it that writes it (in quotes: the range is the JSON string's).
+    @Test func unknownDeviceSuggestsTheClosest() throws {
+        let text = Self.edited(#""iphone-17-pro""#, #""iphone-17-pr""#)
+        let (frames, diagnostics) = MeasuredFramesCheck.read(Array(text.utf8), file: LintTests.framesFileID)
+        #expect(frames == nil)
+        let diagnostic = try #require(diagnostics.first)
+        #expect(diagnostics.count == 1 && diagnostic.code == .invalidFramesFile)
+        #expect(diagnostic.help == ["did you mean 'iphone-17-pro'?"])
+        let start = try #require(text.range(of: #""iphone-17-pr""#)).lowerBound.utf16Offset(in: text)
+        let range = SourceRange(fileID: LintTests.framesFileID, start: start, end: start + 14)
+        #expect(diagnostic.range == range)
+        #expect(diagnostic.fixIts == [Diagnostic.FixIt(range: range, replacement: #""iphone-17-pro""#, message: "replace with 'iphone-17-pro'")])
+        // Nothing close: no suggestion, and a size is no device to correct.
+        for far in [#""toaster""#, "42"] {
+            let (_, others) = MeasuredFramesCheck.read(Array(Self.edited(#""iphone-17-pro""#, far).utf8), file: LintTests.framesFileID)
+            #expect(others.count == 1 && others.allSatisfy { $0.help.isEmpty && $0.fixIts.isEmpty }, "\(far)")
+        }
+    }
+
+    /// The file writes each frame's numbers as `JSONWriter.number` writes a number (whole ones
+    /// without a fraction, others in shortest form, very large ones as Swift writes them, a
+    /// number that is not finite as null), each frame on one line.
+    @Test func framesAreWrittenAsTheJSONWriterWritesNumbers() {
+        let values: [Double] = [0, -0.0, 16, -3, 0.1, 52.050000000000004, 1e15, 1.5e16, 123_456.789, .infinity, .nan]
+        var frames = MeasuredFrames()
+        let key = MeasuredFrames.Key(device: "iphone-17-pro", orientation: .portrait, category: .large)
+        var expected: [String: String] = [:]
+        for (index, value) in values.enumerated() {
+            let frame = Rect(x: value, y: Double(index), width: -value, height: value / 3)
+            frames.record(frame, target: "t\(index)", screen: "s", on: key)
+            let numbers = [frame.x, frame.y, frame.width, frame.height].map { number -> String in
+                var writer = JSONWriter(pretty: false, capacity: 32)
+                writer.number(number)
+                return String(decoding: writer.bytes, as: UTF8.self)
+            }
+            expected["t\(index)"] = "[" + numbers.joined(separator: ", ") + "]"
+        }
+        let text = String(decoding: frames.bytes, as: UTF8.self)
+        for (target, line) in expected { #expect(text.contains("\"\(target)\": \(line)"), "\(target): \(line) in\n\(text)") }
+    }
 }

@@ -2,15 +2,22 @@ import GuideIR
 import GuideLayout
 
 /// The diagnostics about a frames file given to `guidec lint --frames` (GL1014): what
-/// `MeasuredFrames.read` refused, at its line and column with its JSON path, and the screens and
-/// targets it names that no guide of the program declares, with the closest name.
+/// `MeasuredFrames.read` refused, at its line and column with its JSON path (a device not in the
+/// catalog with the closest one), and the screens and targets it names that no guide of the
+/// program declares, with the closest name.
 public enum MeasuredFramesCheck {
     /// The frames in `bytes` (file `file` of the run), or nil with the diagnostics saying why.
     public static func read(_ bytes: [UInt8], file: FileID) -> (frames: MeasuredFrames?, diagnostics: [Diagnostic]) {
         let (frames, errors) = MeasuredFrames.read(bytes)
         let diagnostics = errors.map { error in
-            Diagnostic(.invalidFramesFile, at: SourceRange(fileID: file, start: error.range.lowerBound, end: error.range.upperBound),
-                       "\(error.path): \(error.message)")
+            let range = SourceRange(fileID: file, start: error.range.lowerBound, end: error.range.upperBound)
+            let diagnostic = Diagnostic(.invalidFramesFile, at: range, "\(error.path): \(error.message)")
+            // A misspelt device, as an unknown target is: the closest of the catalog, written as
+            // the JSON string the range covers.
+            guard let device = error.unknownDevice, let suggestion = Suggestion.didYouMean(device, among: DeviceCatalog.identifiers) else {
+                return diagnostic
+            }
+            return diagnostic.suggesting(suggestion, replacing: range, with: "\"\(suggestion.name)\"")
         }
         return (frames, diagnostics)
     }
