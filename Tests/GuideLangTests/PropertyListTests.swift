@@ -32,4 +32,14 @@ struct PropertyListTests {
         list["gap-from"] = Self.entry(9)
         #expect(list["gap-from"]?.nameRange.start == 9)
     }
+
+    @Test func appendedNamesAreFoundThroughTheirBit() {
+        var list = DeclarationNode.PropertyList()
+        for (index, name) in ["gap", "gap-from", "padding"].enumerated() { list.append(name, Self.entry(index)) }
+        for (index, name) in ["gap", "gap-from", "padding"].enumerated() {
+            #expect(list.entry(name, bit: DeclarationNode.PropertyList.bit(of: name))?.nameRange.start == index, "\(name)")
+            #expect(list[name]?.nameRange.start == index, "\(name)")
+        }
+        #expect(list.entry("gap-to", bit: DeclarationNode.PropertyList.bit(of: "gap-to")) == nil)
+    }
 }

@@ -105,8 +105,8 @@ extension Checker {
     /// Builds the node for a declaration and its children; nil when the keyword is unknown or
     /// misplaced (reported, and its contents skipped to avoid a cascade).
     func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parentKind: DeclarationKind?) -> DeclarationNode? {
-        let allowed = parentKind?.children ?? DeclarationKind.topLevel
-        // Built only for a message: this runs for every block of the program.
+        // Built only for a message, as `place`: this runs for every block of the program.
+        var allowed: [DeclarationKind] { parentKind?.children ?? DeclarationKind.topLevel }
         var place: String { parentKind.map { "'\($0.rawValue)'" } ?? "the top level" }
         guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
             let keyword = tree.text(syntax.keyword)
@@ -117,7 +117,7 @@ extension Checker {
             ).suggesting(Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue)), replacing: tree.range(syntax.keyword)))
             return nil
         }
-        guard allowed.contains(kind) else {
+        guard parentKind.map({ $0.mayContain(kind) }) ?? DeclarationKind.topLevel.contains(kind) else {
             let keyword = kind.rawValue
             let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
             let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
@@ -162,7 +162,7 @@ extension Checker {
                 if case .property = member { count + 1 } else { count }
             })
         }
-        var reader = ValueReader(tree: tree, propertyNames: PropertySchema.nameSet(for: node.kind))
+        var reader = ValueReader(tree: tree, blockKind: node.kind)
         // A locale's keys by position in `node.strings`, so a duplicate is found without a search.
         var stringPositions: [String: Int] = [:]
         for member in members {
@@ -259,7 +259,8 @@ extension Checker {
         }
         let value = property.items.isEmpty ? nil : reader.read(property, as: spec.type)
         let valueStart = property.items.first.map { Int(tree.tokens[$0.firstToken].start) } ?? range.start
-        node.properties[name] = .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end)
+        // Not set yet: looked for above.
+        node.properties.append(name, .init(value: value, nameRange: nameRange, valueStart: valueStart, end: range.end))
         // Registered before the value's own diagnostics are reported, so that an error in a lint
         // setting is known for one when it comes.
         if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) {

@@ -168,8 +168,10 @@ extension Checker {
 
     /// Where the effective value of a property was written.
     func effectiveEntry(_ name: String, chain: StyleChain) -> DeclarationNode.PropertyEntry? {
+        // The name's bit once, not once per list: a step looks up some thirty names in four lists.
+        let bit = DeclarationNode.PropertyList.bit(of: name)
         for index in chain.lists.indices {
-            if let entry = chain.lists[index][name] { return entry }
+            if let entry = chain.lists[index].entry(name, bit: bit) { return entry }
         }
         return nil
     }

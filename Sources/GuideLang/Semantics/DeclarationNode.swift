@@ -64,6 +64,23 @@ final class DeclarationNode {
             return names.firstIndex(of: name)
         }
 
+        /// A name's bit, worked out once for a search of several lists (`entry(_:bit:)`).
+        static func bit(of name: String) -> UInt64 { bit(name) }
+
+        /// The entry of a property whose `bit(of:)` is `bit`, or nil when it is not set.
+        func entry(_ name: String, bit: UInt64) -> PropertyEntry? {
+            guard mask & bit != 0, let index = names.firstIndex(of: name) else { return nil }
+            return entries[index]
+        }
+
+        /// Adds a property not set yet (the checker has just looked for it), without the
+        /// setter's search and copies of optional entries.
+        mutating func append(_ name: String, _ entry: PropertyEntry) {
+            names.append(name)
+            entries.append(entry)
+            mask |= Self.bit(name)
+        }
+
         /// The entry of a property, or nil when it is not set; setting adds or replaces it.
         subscript(name: String) -> PropertyEntry? {
             get { index(of: name).map { entries[$0] } }

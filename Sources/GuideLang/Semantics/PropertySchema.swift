@@ -132,26 +132,25 @@ enum PropertySchema {
         func hash(into hasher: inout Hasher) { hasher.combine(name) }
     }
 
-    /// The first row of each name for each kind of block that may hold it.
-    private static let byNameInKind: [NameInKind: PropertySpec] = {
-        var table: [NameInKind: PropertySpec] = [:]
-        for spec in all {
-            for kind in spec.kinds where table[NameInKind(name: spec.name, kind: kind)] == nil {
-                table[NameInKind(name: spec.name, kind: kind)] = spec
-            }
-        }
-        return table
-    }()
+    /// The first row of each name for each kind of block that may hold it. Built at the first
+    /// property of every run, so each pair is hashed once: `uniquingKeysWith` keeps the first.
+    private static let byNameInKind: [NameInKind: PropertySpec] = Dictionary(
+        all.flatMap { spec in spec.kinds.map { (NameInKind(name: spec.name, kind: $0), spec) } },
+        uniquingKeysWith: { first, _ in first })
 
     /// The names of the properties a block of this kind may hold, in table order.
     static func names(for kind: DeclarationKind) -> [String] { namesByKind[kind] ?? [] }
 
-    /// The same names as a set, computed once (the checker asks for every declaration).
-    static func nameSet(for kind: DeclarationKind) -> Set<String> { nameSetsByKind[kind] ?? [] }
+    /// Whether a block of this kind may hold a property of this name.
+    static func isProperty(_ name: String, of kind: DeclarationKind) -> Bool { spec(named: name, in: kind) != nil }
 
-    private static let namesByKind: [DeclarationKind: [String]] = Dictionary(uniqueKeysWithValues: DeclarationKind.allCases.map { kind in
-        (kind, all.filter { $0.kinds.contains(kind) }.map(\.name))
-    })
-
-    private static let nameSetsByKind: [DeclarationKind: Set<String>] = namesByKind.mapValues { Set($0) }
+    /// Built in one pass over the table, in its order, rather than filtering it once per kind:
+    /// it is built at every run's start.
+    private static let namesByKind: [DeclarationKind: [String]] = {
+        var table: [DeclarationKind: [String]] = [:]
+        for spec in all {
+            for kind in spec.kinds { table[kind, default: []].append(spec.name) }
+        }
+        return table
+    }()
 }

@@ -6,13 +6,14 @@ import GuideIR
 /// carries on without it.
 struct ValueReader {
     let tree: SyntaxTree
-    /// The property names of the block being read, to recognise `title: "x"  placement above`.
-    let propertyNames: Set<String>
+    /// The kind of block being read, whose property names recognise `title: "x"  placement above`
+    /// (none: no word is taken for a property name).
+    let blockKind: DeclarationKind?
     var diagnostics: [Diagnostic] = []
 
-    init(tree: SyntaxTree, propertyNames: Set<String> = []) {
+    init(tree: SyntaxTree, blockKind: DeclarationKind? = nil) {
         self.tree = tree
-        self.propertyNames = propertyNames
+        self.blockKind = blockKind
     }
 
     // MARK: Entry
@@ -100,7 +101,7 @@ struct ValueReader {
         for item in items {
             for position in item.terms.indices.dropFirst() where position + 1 < item.terms.count {
                 guard case .token(let word) = item.terms[position], tree.tokens[word].kind == .identifier,
-                      propertyNames.contains(tree.text(word)) else { continue }
+                      let blockKind, PropertySchema.isProperty(tree.text(word), of: blockKind) else { continue }
                 let end = Int(tree.tokens[word].end)
                 report(Diagnostic(
                     .expectedColon, at: tree.range(word), "expected ':' after property name '\(tree.text(word))'",

@@ -36,15 +36,67 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
 
     /// The kind a keyword names, from the keyword's bytes in the source: the parser and checker
     /// ask for every word that may start a block, and `init(rawValue:)` would build a `String`
-    /// and run a string switch each time.
+    /// and run a string switch each time. The first eight bytes, packed into one number, are
+    /// matched in one switch (a search of the fifteen spellings cost 200 instructions a word).
     public init?(keyword: ArraySlice<UInt8>) {
-        guard let match = Self.keywords.first(where: { $0.bytes.count == keyword.count && $0.bytes.elementsEqual(keyword) }) else {
-            return nil
+        let count = keyword.count
+        guard count >= 4, count <= 9 else { return nil }
+        let packed = keyword.withUnsafeBufferPointer { buffer in
+            var packed: UInt64 = 0
+            for byte in buffer.prefix(8) { packed = packed &<< 8 | UInt64(byte) }
+            return packed
         }
-        self = match.kind
+        // Each keyword's bytes, big-endian, and its length (a zero byte would pack like none).
+        let match: DeclarationKind
+        let length: Int
+        switch packed {
+        case 0x67_75_69_64_65: (match, length) = (.guide, 5)  // guide
+        case 0x70_61_67_65_73: (match, length) = (.pages, 5)  // pages
+        case 0x70_61_67_65: (match, length) = (.page, 4)  // page
+        case 0x62_75_74_74_6f_6e_73: (match, length) = (.buttons, 7)  // buttons
+        case 0x73_63_72_65_65_6e: (match, length) = (.screen, 6)  // screen
+        case 0x74_61_72_67_65_74: (match, length) = (.target, 6)  // target
+        case 0x74_6f_75_72: (match, length) = (.tour, 4)  // tour
+        case 0x73_74_65_70: (match, length) = (.step, 4)  // step
+        case 0x61_63_74_69_6f_6e: (match, length) = (.action, 6)  // action
+        case 0x73_74_79_6c_65: (match, length) = (.style, 5)  // style
+        case 0x73_74_72_69_6e_67_73: (match, length) = (.strings, 7)  // strings
+        case 0x6c_6f_63_61_6c_65: (match, length) = (.locale, 6)  // locale
+        case 0x70_61_72_61_6d_65_74_65: (match, length) = (.parameter, 9)  // paramete, then r
+        case 0x73_65_74_74_69_6e_67_73: (match, length) = (.settings, 8)  // settings
+        case 0x67_72_6f_75_70: (match, length) = (.group, 5)  // group
+        default: return nil
+        }
+        guard count == length, count < 9 || keyword.last == UInt8(ascii: "r") else { return nil }
+        self = match
     }
 
-    private static let keywords: [(bytes: [UInt8], kind: DeclarationKind)] = allCases.map { (Array($0.rawValue.utf8), $0) }
+    /// Hashes the case alone: a `String` enum's hash would hash its raw text, and sets and
+    /// tables of kinds (the property schema's, built at every start) hash kinds often.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ordinal)
+    }
+
+    /// The case's place in the declaration order.
+    private var ordinal: UInt8 {
+        switch self {
+        case .guide: 0
+        case .pages: 1
+        case .page: 2
+        case .buttons: 3
+        case .screen: 4
+        case .target: 5
+        case .tour: 6
+        case .step: 7
+        case .action: 8
+        case .style: 9
+        case .strings: 10
+        case .locale: 11
+        case .parameter: 12
+        case .settings: 13
+        case .group: 14
+        }
+    }
 
     /// The kinds that may appear directly inside this one.
     public var children: [DeclarationKind] {
@@ -56,6 +108,19 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
         case .step: [.action]
         case .strings: [.locale]
         case .page, .buttons, .target, .action, .style, .locale, .parameter, .settings, .group: []
+        }
+    }
+
+    /// Whether a block of `kind` may appear directly inside this one: `children` without
+    /// building its array (the parser asks at every block it opens).
+    public func mayContain(_ kind: DeclarationKind) -> Bool {
+        switch (self, kind) {
+        case (.guide, .pages), (.guide, .screen), (.guide, .tour), (.guide, .style),
+             (.pages, .page), (.pages, .buttons), (.screen, .target), (.tour, .step), (.step, .action),
+             (.strings, .locale):
+            true
+        default:
+            false
         }
     }
 
