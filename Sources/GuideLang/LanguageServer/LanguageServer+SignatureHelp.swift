@@ -15,8 +15,9 @@ extension LanguageServer {
         guard let offset = Self.offset(params["position"], DocumentPositions(source: source, encoding: encoding)) else {
             throw RequestError(code: .invalidParams, message: "missing or invalid position")
         }
-        let tree = Parser.parse(source)
-        guard let (signature, active) = Self.call(at: offset, in: tree) else { return .null }
+        // The tokens alone: no tree is built for a request made at every `(` and `,` typed.
+        let tokens = Lexer.tokenize(source, fileID: FileID(0)).tokens
+        guard let (signature, active) = Self.call(at: offset, in: tokens, of: source) else { return .null }
         let parameters: [JSONValue] = zip(signature.parameters, signature.parameterOffsets).map { parameter, range in
             .object([
                 ("label", .array([.number(Double(range.start)), .number(Double(range.end))])),
@@ -41,8 +42,8 @@ extension LanguageServer {
 
     /// The call whose parentheses hold `offset` and the index of the parameter the cursor is on
     /// (the parameter count when it is on a label the call does not take), from the tokens.
-    static func call(at offset: Int, in tree: SyntaxTree) -> (CallSignature, Int)? {
-        let tokens = tree.tokens
+    static func call(at offset: Int, in tokens: [Token], of source: SourceFile) -> (CallSignature, Int)? {
+        func text(_ index: Int) -> String { source.text(tokens[index].range) }
         // The last token starting before the cursor: a `(` right before it counts, a `)` right after it does not.
         var low = 0
         var high = tokens.count
@@ -66,7 +67,7 @@ extension LanguageServer {
             index -= 1
         }
         guard let open, open > 0, tokens[open - 1].kind == .identifier,
-              let signature = CallSignature.all[tree.text(open - 1)] else { return nil }
+              let signature = CallSignature.all[text(open - 1)] else { return nil }
         // The arguments up to the cursor, each with its label, split at commas outside nested parentheses.
         var labels: [String?] = [nil]
         var argumentStart = true
@@ -79,7 +80,7 @@ extension LanguageServer {
                 argumentStart = true
             } else {
                 if depth == 0, argumentStart, kind == .identifier, position + 1 < tokens.count, tokens[position + 1].kind == .colon {
-                    labels[labels.count - 1] = tree.text(position)
+                    labels[labels.count - 1] = text(position)
                 }
                 argumentStart = false
                 if kind == .leftParen { depth += 1 } else if kind == .rightParen { depth -= 1 }
