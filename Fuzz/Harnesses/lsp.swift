@@ -5,11 +5,13 @@
 // server, whose checks run at an empty body and at the end. Either way the server has first been
 // initialized and has a document of the fixed project open.
 // Then, unless the input ended the session, every navigation request (definition, references,
-// highlights, hover, prepareRename, rename, workspace symbols) is asked at a position taken from
-// the input's last two bytes, on the fuzz document (and the input's own requests name any).
+// highlights, hover, prepareRename, rename, workspace symbols, signature help) is asked at a
+// position taken from the input's last two bytes, on the fuzz document (and the input's own
+// requests name any), and inlay hints (over lines from that position on) and code lenses.
 // Invariants: no trap; every reply is a JSON object with "jsonrpc": "2.0" that is a response
 // (an id and exactly one of result and error) or a notification (a method); every range in a
-// reply has non-negative lines and characters with its start not after its end.
+// reply has non-negative lines and characters with its start not after its end, every inlay
+// hint's position too, and a signature's active parameter is one of its parameters or just past.
 import GuideIR
 import GuideLang
 
@@ -63,17 +65,38 @@ func askNavigation(_ server: LanguageServer, line: Int, character: Int) {
         ("textDocument/definition", at), ("textDocument/references", at + #","context":{"includeDeclaration":true}"#),
         ("textDocument/documentHighlight", at), ("textDocument/hover", at), ("textDocument/prepareRename", at),
         ("textDocument/rename", at + #","newName":"renamed""#), ("textDocument/rename", at + #","newName":"renamed!""#),
-        ("workspace/symbol", #""query":"a""#),
+        ("workspace/symbol", #""query":"a""#), ("textDocument/signatureHelp", at),
+        ("textDocument/inlayHint", #""textDocument":{"uri":"\#(fuzzDocumentURI)"},"range":{"start":{"line":\#(line),"character":\#(character)},"end":{"line":\#(line + 64),"character":0}}"#),
+        ("textDocument/codeLens", #""textDocument":{"uri":"\#(fuzzDocumentURI)"}"#),
     ]
     for (number, (method, params)) in requests.enumerated() {
         let replies = server.handle(Array(#"{"jsonrpc":"2.0","id":\#(1000 + number),"method":"\#(method)","params":{\#(params)}}"#.utf8))
         checkReplies(replies)
+        if method == "textDocument/inlayHint" || method == "textDocument/signatureHelp" { checkLayoutReplies(replies) }
         guard method == "textDocument/rename" else { continue }
         for reply in replies {
             guard case .success(let value) = JSONParser.parse(reply), case .object(let changes)? = value["result"]?["changes"] else { continue }
             for (_, edits) in changes {
                 for edit in edits.arrayValue ?? [] where edit["newText"] != .string("renamed") { fuzzFail("a rename wrote something else") }
             }
+        }
+    }
+}
+
+/// Inlay hints have positions, not ranges; a signature's active parameter is in it (or one past,
+/// for a label the call does not take).
+func checkLayoutReplies(_ replies: [[UInt8]]) {
+    for reply in replies {
+        guard case .success(let value) = JSONParser.parse(reply), let result = value["result"] else { continue }
+        for hint in result.arrayValue ?? [] {
+            guard let line = hint["position"]?["line"]?.integerValue, let character = hint["position"]?["character"]?.integerValue,
+                  line >= 0, character >= 0, hint["label"]?.stringValue?.isEmpty == false
+            else { fuzzFail("an invalid inlay hint \(String(decoding: hint.bytes, as: UTF8.self))") }
+        }
+        for signature in result["signatures"]?.arrayValue ?? [] {
+            let count = signature["parameters"]?.arrayValue?.count ?? 0
+            guard let active = signature["activeParameter"]?.integerValue, active >= 0, active <= count
+            else { fuzzFail("an active parameter outside the signature") }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideIR
 import GuideLang
+import GuidePreview
 import Testing
 
 /// The language server, driven by recorded sessions: each `Fixtures/lsp/NAME.jsonl` is the
@@ -17,11 +18,12 @@ struct LanguageServerTests {
     @Test(arguments: names)
     func sessionGivesItsGolden(name: String) throws {
         let text = try String(contentsOf: Self.folder.appendingPathComponent(name), encoding: .utf8)
-        let server = LanguageServer { roots in
+        // The step picture provider is the command line's, so hovers show what `guidec lsp` shows.
+        let server = LanguageServer(providerForRoots: { roots in
             // Imports may read the workspace folder the sessions declare, or the document's folder.
             #expect(roots == ["/project"] || roots.allSatisfy { $0.hasPrefix("/project") }, "roots \(roots)")
             return Self.disk
-        }
+        }, stepPicture: StepThumbnail.hoverPicture(of:tourIndex:stepIndex:on:))
         var transcript = ""
         var hasExited = false
         for (number, line) in text.split(separator: "\n").enumerated() {
@@ -381,7 +383,7 @@ struct LanguageServerCommandTests {
 /// can wait for the other suites' installs on a busy machine.
 @Suite(.timeLimit(.minutes(15)), .onAThreadOfItsOwn)
 struct LanguageServerClientTests {
-    @Test func aRealClientGetsDiagnosticsQuickFixesFormattingNavigationAndRename() throws {
+    @Test func aRealClientGetsDiagnosticsQuickFixesFormattingNavigationRenameAndLayout() throws {
         let environment = try SchemaValidationPython.environment(
             importing: "from pygls.lsp.client import BaseLanguageClient", installing: "pygls==1.3.1").get()
         let folder = try CommandLineTests.temporaryFolder()
@@ -390,6 +392,19 @@ struct LanguageServerClientTests {
         try "style note {\n  corner-radius: 8\n}\n".write(to: folder.appendingPathComponent("shared/look.guide"), atomically: true, encoding: .utf8)
         try "import \"shared/look.guide\"\n\nguide hello {\n  titel: \"Hello\"\n  pages {\n      style: note\n    page one { title: \"One\" }\n  }\n}\n"
             .write(to: folder.appendingPathComponent("welcome.guide"), atomically: true, encoding: .utf8)
+        try """
+            screen home {
+              target button { leading: 16 safe  top: 100 safe  size: 120 x 44 }
+            }
+            guide tips {
+              show: times(3, version: 2)
+              title: "Tips"
+              tour t on home {
+                step one { highlight: button  title: "One" }
+              }
+            }
+
+            """.write(to: folder.appendingPathComponent("tour.guide"), atomically: true, encoding: .utf8)
         let report = folder.appendingPathComponent("report.json")
         let (status, output) = try SchemaValidationPython.runPython(
             [TestSupport.fixtures.appendingPathComponent("lsp-client/session.py").path, CommandLineTests.binary.path, folder.path, report.path],
@@ -415,6 +430,13 @@ struct LanguageServerClientTests {
         #expect(value["prepareRename"] == .string("note"))
         #expect(value["rename"] == .array([.array([.string("look.guide"), .array([.string("remark")])]), .array([.string("welcome.guide"), .array([.string("remark")])])]))
         #expect(value["workspaceSymbols"] == .array([.string("hello")]))
+        #expect(value["inlayHints"] == .array([.array([.number(7), .number(48), .string("below, 51 × 46"), .bool(true)])]))
+        #expect(value["codeLenses"] == .array([.array([.number(3), .string("Preview 1 step on iPhone SE (3rd gen) and 3 more devices"),
+                                                      .string("guidec.preview"), .array([.string("tour.guide"), .string("tips")])])]))
+        #expect(value["signatureHelp"] == .array([.string("times(count, key?, version?)"),
+                                                 .array([.array([.number(6), .number(11)]), .array([.number(13), .number(17)]), .array([.number(19), .number(27)])]),
+                                                 .number(2)]))
+        #expect(value["stepHover"] == .array([.string("**step** `one` of tour `t` in guide `tips`"), .bool(true)]), "the hover ends with the step's picture")
         #expect(value["unsupported"] == .string("JsonRpcMethodNotFound"))
         #expect(value["exitCode"] == .number(0), "guidec exits 0 after shutdown and exit")
     }

@@ -9,7 +9,7 @@ import Testing
 /// every file of the folder under `extension/`, the manifest is XML naming the package and
 /// listing the files, and the packed `package.json` contributes the `guide` language with its
 /// grammar and configuration, files that are in the package. `extension.js` must parse under
-/// Node where Node is installed.
+/// Node where Node is installed, and run there against a stand-in of VS Code's API.
 @Suite(.timeLimit(.minutes(5)), .onAThreadOfItsOwn, .serialized)
 struct VSCodeExtensionTests {
     static let folder = TestSupport.repositoryRoot.appendingPathComponent("editors/vscode")
@@ -85,6 +85,45 @@ struct VSCodeExtensionTests {
         let again = scratch.appendingPathComponent("again.vsix")
         _ = try Self.run(["python3", script, "-o", again.path, Self.folder.path])
         #expect(try Data(contentsOf: vsix) == Data(contentsOf: again))
+    }
+
+    /// The extension run under Node against a stand-in of VS Code's API with the real server
+    /// (`Fixtures/vscode-client/session.js`): it registers a provider for each feature the server
+    /// advertises and the `guidec.preview` command, gets an inlay hint, a code lens and signature
+    /// help through them, and the lens's command shows a sheet of the guide's pictures.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
+    func theClientRegistersTheFeaturesAndRunsThePreviewCommand() throws {
+        let folder = try CommandLineTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let guide = folder.appendingPathComponent("tour.guide")
+        try """
+            screen home {
+              target button { leading: 16 safe  top: 100 safe  size: 120 x 44 }
+            }
+            guide tips {
+              show: times(3, version: 2)
+              title: "Tips"
+              tour t on home {
+                step one { highlight: button  title: "One" }
+              }
+            }
+
+            """.write(to: guide, atomically: true, encoding: .utf8)
+        let report = folder.appendingPathComponent("report.json")
+        let session = TestSupport.fixtures.appendingPathComponent("vscode-client/session.js").path
+        let ran = try Self.run(["node", session, Self.folder.appendingPathComponent("extension.js").path, CommandLineTests.binary.path,
+                                guide.path, report.path])
+        try #require(ran.status == 0, "\(ran.output)")
+        let value = try JSONParser.parse([UInt8](try Data(contentsOf: report))).get()
+        let providers = (value["providers"]?.arrayValue ?? []).compactMap(\.stringValue)
+        for provider in ["registerInlayHintsProvider", "registerCodeLensProvider", "registerSignatureHelpProvider", "registerHoverProvider"] {
+            #expect(providers.contains(provider), "\(provider)")
+        }
+        #expect(value["commands"] == .array([.string("guidec.preview")]))
+        #expect(value["inlayHints"] == .array([.array([.number(7), .number(48), .string("below, 51 × 46")])]))
+        #expect(value["codeLenses"] == .array([.array([.number(3), .string("Preview 1 step on iPhone SE (3rd gen) and 3 more devices"), .string("guidec.preview")])]))
+        #expect(value["signatureHelp"] == .array([.string("times(count, key?, version?)"), .number(0)]))
+        #expect(value["preview"] == .array([.string("Preview: tips"), .bool(true)]), "the command shows the guide's sheet")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))

@@ -10,6 +10,9 @@
 
 const vscode = require("vscode");
 const childProcess = require("child_process");
+const fs = require("fs");
+const os = require("os");
+const path = require("path");
 
 /** One running `guidec lsp` and the requests waiting for its answers. */
 class Connection {
@@ -145,6 +148,60 @@ function documentSymbol(value) {
   return symbol;
 }
 
+function signatureHelp(value) {
+  if (!value) return undefined;
+  const help = new vscode.SignatureHelp();
+  help.signatures = (value.signatures || []).map((item) => {
+    const signature = new vscode.SignatureInformation(item.label, item.documentation && markdown(item.documentation));
+    signature.parameters = (item.parameters || []).map((parameter) => new vscode.ParameterInformation(
+      parameter.label, parameter.documentation && markdown(parameter.documentation)));
+    if (item.activeParameter !== undefined) signature.activeParameter = item.activeParameter;
+    return signature;
+  });
+  help.activeSignature = value.activeSignature || 0;
+  help.activeParameter = value.activeParameter || 0;
+  return help;
+}
+
+function inlayHint(value) {
+  const label = typeof value.label === "string" ? value.label : value.label.map((part) => part.value).join("");
+  const hint = new vscode.InlayHint(position(value.position), label, value.kind);
+  hint.tooltip = value.tooltip && (typeof value.tooltip === "string" ? value.tooltip : markdown(value.tooltip));
+  hint.paddingLeft = value.paddingLeft;
+  hint.paddingRight = value.paddingRight;
+  return hint;
+}
+
+/**
+ * The `guidec.preview` command of a guide's code lens: `guidec preview FILE --guide NAME` into
+ * a contact sheet in a temporary folder, shown in a webview beside the editor (the sheet needs
+ * no scripts and no network). An unsaved document is saved first: the preview reads the file.
+ */
+async function previewGuide(command, output, documentURI, guide) {
+  const file = uri(documentURI);
+  const document = vscode.workspace.textDocuments.find((item) => item.uri.toString() === file.toString());
+  if (document && document.isDirty) await document.save();
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "guide-preview-"));
+  const sheet = path.join(folder, "preview.html");
+  const args = ["preview", file.fsPath, "--guide", guide, "-o", sheet];
+  // Imports may read the workspace folder holding the file, as the server's do.
+  const workspace = vscode.workspace.getWorkspaceFolder(file);
+  if (workspace) args.push("--import-root", workspace.uri.fsPath);
+  const run = await new Promise((resolve) => childProcess.execFile(command, args, { maxBuffer: 16 << 20 },
+    (error, stdout, stderr) => resolve({ error, stderr })));
+  output.append(run.stderr || "");
+  // A sheet is written even when lint's errors are drawn on it (status 1): show it then too.
+  if (!fs.existsSync(sheet)) {
+    const reason = run.error ? run.error.message : "no sheet was written";
+    vscode.window.showErrorMessage(`Guide: 'guidec preview' failed for '${guide}': ${(run.stderr || reason).trim().split("\n")[0]}`);
+    return undefined;
+  }
+  const panel = vscode.window.createWebviewPanel("guidePreview", `Preview: ${guide}`, vscode.ViewColumn.Beside, {});
+  panel.webview.html = fs.readFileSync(sheet, "utf8");
+  fs.rmSync(folder, { recursive: true, force: true });
+  return panel;
+}
+
 function selectionRange(value) {
   return new vscode.SelectionRange(range(value.range), value.parent ? selectionRange(value.parent) : undefined);
 }
@@ -170,6 +227,9 @@ function activate(context) {
   const textDocument = (document) => ({ uri: document.uri.toString() });
   const at = (document, where) => ({ textDocument: textDocument(document), position: lspPosition(where) });
   const isGuide = (document) => document.languageId === "guide";
+  // The command a guide's code lens runs (the server names it; the client implements it).
+  context.subscriptions.push(vscode.commands.registerCommand("guidec.preview", (documentURI, guide) =>
+    previewGuide(configuration.get("server.path", "guidec"), output, documentURI, guide)));
 
   const started = connection.request("initialize", {
     processId: process.pid,
@@ -184,6 +244,9 @@ function activate(context) {
         hover: { contentFormat: ["markdown", "plaintext"] },
         documentSymbol: { hierarchicalDocumentSymbolSupport: true },
         rename: { prepareSupport: true },
+        inlayHint: {},
+        codeLens: {},
+        signatureHelp: { signatureInformation: { parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true } },
       },
     },
   }).then((answer) => {
@@ -320,6 +383,28 @@ function activate(context) {
           { textDocument: textDocument(document), positions: positions.map(lspPosition) }, token)
           .then((value) => (value || []).map(selectionRange)),
       }));
+    }
+    if (capabilities.inlayHintProvider) {
+      add(languages.registerInlayHintsProvider(selector, {
+        provideInlayHints: (document, where, token) => request("textDocument/inlayHint",
+          { textDocument: textDocument(document), range: lspRange(where) }, token)
+          .then((value) => (value || []).map(inlayHint)),
+      }));
+    }
+    if (capabilities.codeLensProvider) {
+      add(languages.registerCodeLensProvider(selector, {
+        provideCodeLenses: (document, token) => request("textDocument/codeLens", { textDocument: textDocument(document) }, token)
+          .then((value) => (value || []).map((item) => new vscode.CodeLens(range(item.range), item.command && {
+            title: item.command.title, command: item.command.command, arguments: item.command.arguments,
+          }))),
+      }));
+    }
+    if (capabilities.signatureHelpProvider) {
+      const provider = capabilities.signatureHelpProvider;
+      add(languages.registerSignatureHelpProvider(selector, {
+        provideSignatureHelp: (document, where, token) => request("textDocument/signatureHelp", at(document, where), token)
+          .then(signatureHelp),
+      }, { triggerCharacters: provider.triggerCharacters || [], retriggerCharacters: provider.retriggerCharacters || [] }));
     }
     const semanticTokens = capabilities.semanticTokensProvider;
     if (semanticTokens && semanticTokens.full) {

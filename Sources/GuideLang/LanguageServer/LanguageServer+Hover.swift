@@ -91,15 +91,18 @@ extension LanguageServer {
     /// A step's tip on the default device, and where its presentation properties come from.
     private func stepHover(_ key: SymbolIndex.Key, _ index: SymbolIndex) -> String? {
         for (guide, paths) in loweredGuides() {
-            for tour in guide.tours {
-                guard let step = tour.steps.first(where: { Self.isDeclaration($0.range, paths, key.declaration) }) else { continue }
+            for (tourIndex, tour) in guide.tours.enumerated() {
+                guard let stepIndex = tour.steps.firstIndex(where: { Self.isDeclaration($0.range, paths, key.declaration) }) else { continue }
+                let step = tour.steps[stepIndex]
                 var lines = ["**step** `\(step.id)` of tour `\(tour.id)` in guide `\(guide.id)`", ""]
                 let targets = Dictionary(guide.screens.first { $0.id == tour.screen }?.targets.map { ($0.id, $0) } ?? [], uniquingKeysWith: { first, _ in first })
-                if let screen = Self.defaultScreen {
+                // The screen its inlay hint and picture show: the guide's first (LanguageServer+InlayHints.swift).
+                if let screen = previewScreens(for: guide).first ?? Self.defaultScreen {
                     let geometry = StepGeometry(step: step, targets: targets, screen: screen, category: .default)
                     let rect = geometry.placement.rect
                     lines.append("Tip: \(geometry.placement.side), \(Rect.format(rect.width)) × \(Rect.format(rect.height)) at "
                         + "(\(Rect.format(rect.x)), \(Rect.format(rect.y))) on \(screen.name)" + (geometry.placement.fits ? "" : " (does not fit)"))
+                    lines += stepPictureLines(guide, tourIndex: tourIndex, stepIndex: stepIndex, on: screen)
                 }
                 lines.append("")
                 lines += resolvedProperties(of: key, index)

@@ -91,6 +91,8 @@ public final class LanguageServer {
     /// Makes the provider a check reads imports through, given the folders imports may read
     /// (the workspace folders, or the document's own folder).
     private let providerForRoots: ([String]) -> (any SourceProvider & Sendable)?
+    /// Draws a step's picture for its hover (nil: hover is text only).
+    let stepPicture: StepPictureProvider?
     var documents: [String: Document] = [:]
     var encoding = DocumentPositions.Encoding.utf16
     var workspaceRoots: [String] = []
@@ -114,7 +116,7 @@ public final class LanguageServer {
     /// The requests that read the document's own last check, so wait for the newest text's.
     static let documentRequests: Set<String> = [
         "textDocument/codeAction", "textDocument/definition", "textDocument/documentHighlight", "textDocument/hover",
-        "textDocument/prepareRename",
+        "textDocument/prepareRename", "textDocument/inlayHint", "textDocument/codeLens",
     ]
     /// The requests that read every open document's check, so wait for them all.
     static let workspaceRequests: Set<String> = ["textDocument/references", "textDocument/rename", "workspace/symbol"]
@@ -122,9 +124,11 @@ public final class LanguageServer {
     /// The most content changes applied from one notification.
     static let maximumChangesPerNotification = 1000
 
-    /// Creates a server; `providerForRoots` gives the disk to imports (nil: imports find nothing).
-    public init(providerForRoots: @escaping ([String]) -> (any SourceProvider & Sendable)?) {
+    /// Creates a server; `providerForRoots` gives the disk to imports (nil: imports find nothing),
+    /// `stepPicture` draws the picture a step's hover shows (nil: none).
+    public init(providerForRoots: @escaping ([String]) -> (any SourceProvider & Sendable)?, stepPicture: StepPictureProvider? = nil) {
         self.providerForRoots = providerForRoots
+        self.stepPicture = stepPicture
         let screens = DeviceCatalog.defaultIDs.compactMap(DeviceCatalog.device(id:)).flatMap { device in
             Orientation.allCases.map { device.screen($0) }
         }
@@ -315,6 +319,12 @@ public final class LanguageServer {
             return try rename(params)
         case "textDocument/hover":
             return try hover(params)
+        case "textDocument/inlayHint":
+            return try inlayHints(params)
+        case "textDocument/codeLens":
+            return try codeLenses(params)
+        case "textDocument/signatureHelp":
+            return try signatureHelp(params)
         default:
             throw RequestError(code: .methodNotFound, message: "unsupported method '\(method)'")
         }
@@ -402,6 +412,9 @@ public final class LanguageServer {
             ("workspaceSymbolProvider", .bool(true)),
             ("renameProvider", .object([("prepareProvider", .bool(true))])),
             ("hoverProvider", .bool(true)),
+            ("inlayHintProvider", .object([("resolveProvider", .bool(false))])),
+            ("codeLensProvider", .object([("resolveProvider", .bool(false))])),
+            ("signatureHelpProvider", .object([("triggerCharacters", .array([.string("("), .string(",")])), ("retriggerCharacters", .array([.string(":")]))])),
         ])
         return .object([
             ("capabilities", capabilities),

@@ -164,6 +164,10 @@ extension CommandLineOption {
             arguments.picture = .page(text)
         }),
         summary: "draw only this walkthrough page; needed for OUT.svg")
+    /// `preview --guide`.
+    static let previewGuide = CommandLineOption(
+        ["--guide"], .value(.text(placeholder: "GUIDE", expectation: "needs a guide's name") { $0.previewGuide = $1 }),
+        summary: "draw only this guide's pages and steps (an editor's code lens opens one guide's sheet)")
 
     /// Throws when a picture was already named: `--step` and `--page` name one picture between them.
     private static func refuseSecondPicture(_ spelling: String, _ arguments: ParsedArguments) throws(UsageError) {

@@ -93,6 +93,8 @@ struct ParsedArguments {
     var locales: [String] = []
     /// `preview --step` or `--page`.
     var picture: PictureRequest?
+    /// `preview --guide`: draw only this guide's pictures.
+    var previewGuide: String?
     /// `preview --diff`: compare two versions instead of drawing one.
     var previewDiff = false
     /// `preview --base REV`: compare the files with their version at git revision REV.

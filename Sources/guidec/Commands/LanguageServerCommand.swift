@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import GuideLang
+import GuidePreview
 
 /// `guidec lsp`: the language server, for editors.
 enum LanguageServerCommand {
@@ -15,7 +16,10 @@ enum LanguageServerCommand {
         details: """
         Speaks the Language Server Protocol on standard input and output: diagnostics from
         'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it,
-        every fix-it as a quick fix, an outline, and completion of properties and values.
+        every fix-it as a quick fix, an outline, completion of properties and values,
+        navigation and rename, hover (a step's with its picture), each step's tip placement
+        as an inlay hint, a code lens per guide opening its preview sheet (the client runs
+        'guidec preview FILE --guide NAME'), and signature help inside calls.
         Imports read open documents first, then the disk inside the workspace folders. The
         initialization option {"lint": false} leaves layout out. See docs/editor-and-ci.md
         for editor set-ups.
@@ -28,7 +32,9 @@ enum LanguageServerCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         try arguments.refuseOperands(of: "lsp")
         // Imports read the disk, but only inside the workspace folders (or a document's own folder).
-        let server = LanguageServer { roots in FileSystemSourceProvider(roots: roots) }
+        // A step's hover shows its picture, drawn by GuidePreview, which GuideLang does not import.
+        let server = LanguageServer(providerForRoots: { roots in FileSystemSourceProvider(roots: roots) },
+                                    stepPicture: StepThumbnail.hoverPicture(of:tourIndex:stepIndex:on:))
         let inbox = LanguageServerInbox()
         startThread { readMessages(into: inbox) }
         // Checks run on worker threads, one per core, so the loop goes on answering meanwhile.

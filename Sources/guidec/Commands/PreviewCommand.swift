@@ -10,7 +10,7 @@ enum PreviewCommand {
     /// The command's declaration.
     static let command = Command(
         name: "preview",
-        synopsis: "guidec preview FILE... [--step S | --page P] [--device ID]... -o OUT",
+        synopsis: "guidec preview FILE... [--step S | --page P | --guide G] -o OUT",
         summary: "draw every page and step on real screens: one SVG, a contact sheet or a folder",
         details: """
         Checks FILE..., lays every walkthrough page and tour step out on each screen as 'lint'
@@ -22,7 +22,7 @@ enum PreviewCommand {
         pages and steps, columns the screens, readable without scripts and without network;
         a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
         """,
-        options: [.previewOutput, .pictureStep, .picturePage, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
+        options: [.previewOutput, .pictureStep, .picturePage, .previewGuide, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
                   .textSize, .diagnosticFormat, .color, .importRoot, .previewDiff, .previewBase],
         perform: run)
 
@@ -54,9 +54,10 @@ enum PreviewCommand {
         // What the options name is checked against the program before anything is drawn.
         let variants = try request.variants(in: document)
         let selection = try request.selection(in: document.guides)
+        let guides = try request.guides(in: document.guides)
         let diagnostics = early ?? report()
         let scenes = PreviewDrawing(screens: request.screens, orientations: request.orientations, variants: variants,
-                                    textSize: arguments.textSize).scenes(of: document.guides, selection: selection)
+                                    textSize: arguments.textSize).scenes(of: guides, selection: selection)
         var status = CompilationInputs.status(diagnostics, of: compilation)
         if scenes.isEmpty {
             Terminal.error("nothing to draw: no guide checked clean with a page or step on the screens asked for")

@@ -46,6 +46,9 @@ enum PreviewDiffCommand {
         guard lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") else {
             throw UsageError("'preview --diff' writes one HTML page, and '-o \(output)' does not end in '.html'")
         }
+        guard arguments.previewGuide == nil else {
+            throw UsageError("'preview --diff' compares every picture; '--guide' chooses one guide's for a sheet")
+        }
         guard arguments.picture == nil else {
             throw UsageError("'preview --diff' compares every picture; '--step' and '--page' name one for '-o OUT.svg'")
         }

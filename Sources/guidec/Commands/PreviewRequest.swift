@@ -88,6 +88,21 @@ struct PreviewRequest {
         }
     }
 
+    /// The guides to draw: the one `--guide` names (refused when it did not check clean, or
+    /// with `--step` or `--page`, which name their guide already), else every guide.
+    func guides(in guides: [IRGuide]) throws(UsageError) -> [IRGuide] {
+        guard let name = arguments.previewGuide else { return guides }
+        if let picture = arguments.picture {
+            throw UsageError("'--guide \(name)' and '\(picture.option) \(picture.name)' both choose what to draw",
+                             notes: ["'\(picture.option)' names its guide already; '--guide' draws every picture of one guide"])
+        }
+        guard let guide = guides.first(where: { $0.id == name }) else {
+            throw UsageError("no guide '\(name)' checked clean", suggesting: Suggestion.didYouMean(name, among: guides.map(\.id)),
+                             notes: guides.isEmpty ? [] : ["the guides are " + guides.map { "'\($0.id)'" }.joined(separator: ", ")])
+        }
+        return [guide]
+    }
+
     /// The one picture `--step` or `--page` names, found in `guides`, or nil for every picture.
     func selection(in guides: [IRGuide]) throws(UsageError) -> PreviewDrawing.Selection? {
         guard let picture = arguments.picture else { return nil }

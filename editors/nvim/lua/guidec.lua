@@ -30,6 +30,38 @@ function M.config(bufnr)
   }
 end
 
+-- The command of a guide's code lens (`guidec.preview`, arguments the document's URI and the
+-- guide's name), which the client runs: `guidec preview FILE --guide NAME` into a contact sheet
+-- in a temporary folder, opened with `vim.ui.open` (Neovim 0.10) or `xdg-open`/`open`. The
+-- preview reads the file, so a modified buffer is written first. Run lenses with
+-- `:lua vim.lsp.codelens.run()` after `vim.lsp.codelens.refresh()`.
+function M.preview(command, ctx)
+  local uri, guide = command.arguments[1], command.arguments[2]
+  local file = vim.uri_to_fname(uri)
+  local buffer = vim.uri_to_bufnr(uri)
+  if vim.api.nvim_buf_is_loaded(buffer) and vim.bo[buffer].modified then
+    vim.api.nvim_buf_call(buffer, function() vim.cmd("silent write") end)
+  end
+  local executable = (vim.g.guidec_command or { "guidec" })[1]
+  local sheet = vim.fn.tempname() .. "-" .. guide:gsub("[^%w_-]", "_") .. ".html"
+  local args = { executable, "preview", file, "--guide", guide, "-o", sheet }
+  local client = ctx and vim.lsp.get_client_by_id(ctx.client_id)
+  if client and client.config.root_dir then vim.list_extend(args, { "--import-root", client.config.root_dir }) end
+  vim.fn.jobstart(args, {
+    on_exit = function()
+      -- A sheet is written even when lint's errors are drawn on it (status 1).
+      if vim.fn.filereadable(sheet) == 0 then
+        vim.notify("guidec preview wrote no sheet for " .. guide, vim.log.levels.ERROR)
+      elseif vim.ui.open then
+        vim.ui.open(sheet)
+      else
+        vim.fn.jobstart({ vim.fn.has("mac") == 1 and "open" or "xdg-open", sheet }, { detach = true })
+      end
+    end,
+  })
+end
+vim.lsp.commands["guidec.preview"] = M.preview
+
 -- Clients started by Neovim before 0.8, by project root (vim.lsp.start reuses clients itself).
 local started = {}
 

@@ -3,9 +3,11 @@ typed classes (the LSP specification's types), so a reply of the wrong shape fai
 
 Usage: python3 session.py GUIDEC FOLDER REPORT
 FOLDER holds welcome.guide (a misspelt property, badly spaced) and shared/look.guide, which it
-imports. Writes REPORT, a JSON summary the Swift test checks.
+imports, and tour.guide (a guide with a tour, for the layout's inlay hints, code lens, signature
+help and a step's picture in its hover). Writes REPORT, a JSON summary the Swift test checks.
 """
 import asyncio
+import base64
 import json
 import sys
 from pathlib import Path
@@ -93,6 +95,27 @@ async def session(guidec, folder):
     report["rename"] = sorted([uri_.rsplit("/", 1)[-1], [e.new_text for e in edits]] for uri_, edits in edit.changes.items())
     found = await client.workspace_symbol_async(types.WorkspaceSymbolParams(query="hel"))
     report["workspaceSymbols"] = [s.name for s in found]
+
+    # The layout a tour's steps get: inlay hints, the guide's code lens, signature help inside
+    # `times(3, version: 2)` and the step's hover with its picture, on tour.guide.
+    tour_uri = (folder / "tour.guide").as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=tour_uri, language_id="guide", version=1, text=(folder / "tour.guide").read_text())))
+    tour = types.TextDocumentIdentifier(uri=tour_uri)
+    hints = await client.text_document_inlay_hint_async(types.InlayHintParams(
+        text_document=tour, range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=99, character=0))))
+    report["inlayHints"] = [[h.position.line, h.position.character, h.label, h.padding_left] for h in hints]
+    lenses = await client.text_document_code_lens_async(types.CodeLensParams(text_document=tour))
+    report["codeLenses"] = [[l.range.start.line, l.command.title, l.command.command, [a.rsplit("/", 1)[-1] for a in l.command.arguments]]
+                            for l in lenses]
+    help_ = await client.text_document_signature_help_async(types.SignatureHelpParams(
+        text_document=tour, position=types.Position(line=4, character=18)))
+    signature = help_.signatures[help_.active_signature]
+    report["signatureHelp"] = [signature.label, [list(p.label) for p in signature.parameters], help_.active_parameter]
+    step_hover = await client.text_document_hover_async(types.HoverParams(text_document=tour, position=types.Position(line=7, character=10)))
+    picture = step_hover.contents.value.split("](data:image/svg+xml;base64,", 1)
+    report["stepHover"] = [step_hover.contents.value.splitlines()[0], len(picture) == 2
+                           and base64.b64decode(picture[1].rstrip(")")).decode("utf-8").startswith("<svg ")]
 
     try:
         await client.text_document_type_definition_async(types.TypeDefinitionParams(
