@@ -27,7 +27,7 @@ public struct PreviewSceneBuilder: Sendable {
             }
         }
         for tour in guide.tours {
-            let targets = Self.targets(of: tour, in: guide)
+            let targets = guide.targets(of: tour)
             for index in tour.steps.indices {
                 let id = pictureID(guide: guide.id, tour: tour.id, item: tour.steps[index].id, screen: screen)
                 scenes.append(stepScene(guide: guide.id, tour: tour, stepIndex: index, targets: targets, screen: screen,
@@ -35,15 +35,6 @@ public struct PreviewSceneBuilder: Sendable {
             }
         }
         return scenes
-    }
-
-    /// The targets of the screen `tour` runs on, by id.
-    public static func targets(of tour: IRTour, in guide: IRGuide) -> [String: IRTarget] {
-        var targets: [String: IRTarget] = [:]
-        for target in guide.screens.first(where: { $0.id == tour.screen })?.targets ?? [] where targets[target.id] == nil {
-            targets[target.id] = target
-        }
-        return targets
     }
 
     /// The id of a picture in this builder's variant.

@@ -22,7 +22,7 @@ public enum StepThumbnail {
         let tour = guide.tours[tourIndex]
         let builder = PreviewSceneBuilder(variant: PreviewVariant(textSize: textSize))
         let scene = builder.stepScene(guide: guide.id, tour: tour, stepIndex: stepIndex,
-                                      targets: PreviewSceneBuilder.targets(of: tour, in: guide), screen: screen)
+                                      targets: guide.targets(of: tour), screen: screen)
         let height = width * screen.height / screen.width
         // The scene's own <svg> keeps its size in points; the outer one's viewBox scales it down.
         let size = (NumberText.text(length: width), NumberText.text(length: height))

@@ -314,7 +314,7 @@ import Testing
         let guides = try Self.guides("lint-error.guide", in: Self.fixtures)
         let screen = try #require(DeviceCatalog.device(id: "iphone-17-pro-max")).screen(.portrait)
         let tour = try #require(guides[0].tours.first)
-        let targets = PreviewSceneBuilder.targets(of: tour, in: guides[0])
+        let targets = guides[0].targets(of: tour)
         let left = PreviewSceneBuilder(variant: PreviewVariant()).stepScene(guide: "tips", tour: tour, stepIndex: 0, targets: targets, screen: screen)
         let right = PreviewSceneBuilder(variant: PreviewVariant(appearance: .light, locale: "ar", textSize: .large))
             .stepScene(guide: "tips", tour: tour, stepIndex: 0, targets: targets, screen: screen)

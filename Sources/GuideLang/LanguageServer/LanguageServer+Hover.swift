@@ -95,10 +95,9 @@ extension LanguageServer {
                 guard let stepIndex = tour.steps.firstIndex(where: { Self.isDeclaration($0.range, paths, key.declaration) }) else { continue }
                 let step = tour.steps[stepIndex]
                 var lines = ["**step** `\(step.id)` of tour `\(tour.id)` in guide `\(guide.id)`", ""]
-                let targets = Dictionary(guide.screens.first { $0.id == tour.screen }?.targets.map { ($0.id, $0) } ?? [], uniquingKeysWith: { first, _ in first })
                 // The screen its inlay hint and picture show: the guide's first (LanguageServer+InlayHints.swift).
                 if let screen = previewScreens(for: guide).first ?? Self.defaultScreen {
-                    let geometry = StepGeometry(step: step, targets: targets, screen: screen, category: .default)
+                    let geometry = StepGeometry(step: step, targets: guide.targets(of: tour), screen: screen, category: lintOptions.category)
                     let rect = geometry.placement.rect
                     lines.append("Tip: \(geometry.placement.side), \(Rect.format(rect.width)) × \(Rect.format(rect.height)) at "
                         + "(\(Rect.format(rect.x)), \(Rect.format(rect.y))) on \(screen.name)" + (geometry.placement.fits ? "" : " (does not fit)"))
@@ -154,7 +153,7 @@ extension LanguageServer {
             for screen in guide.screens {
                 guard let target = screen.targets.first(where: { Self.isDeclaration($0.range, paths, key.declaration) }) else { continue }
                 header = header ?? "**target** `\(target.id)` on screen `\(screen.id)`"
-                let screens = ScreenSelection.screens(for: guide.lint, screens: lintOptions.screens, orientations: lintOptions.orientations)
+                let screens = previewScreens(for: guide)
                 if let index = groups.firstIndex(where: { $0.target == target && $0.screens == screens }) {
                     groups[index].guides.append(guide.id)
                 } else {

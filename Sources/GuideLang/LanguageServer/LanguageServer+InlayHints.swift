@@ -31,10 +31,7 @@ extension LanguageServer {
         for guide in outcome.guides where guide.range?.fileID.index == 0 {
             guard let screen = previewScreens(for: guide).first else { continue }
             for (tourIndex, tour) in guide.tours.enumerated() {
-                var targets: [String: IRTarget] = [:]
-                for target in guide.screens.first(where: { $0.id == tour.screen })?.targets ?? [] where targets[target.id] == nil {
-                    targets[target.id] = target
-                }
+                let targets = guide.targets(of: tour)
                 for (stepIndex, step) in tour.steps.enumerated() {
                     guard let range = step.range, range.fileID.index == 0, bytes.contains(range.start) else { continue }
                     let geometry = StepGeometry(step: step, targets: targets, screen: screen, category: lintOptions.category)

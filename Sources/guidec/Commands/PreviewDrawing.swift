@@ -43,7 +43,7 @@ struct PreviewDrawing {
                        let index = tour.steps.firstIndex(where: { $0.id == selection.item }) {
                         let id = builder.pictureID(guide: guide.id, tour: tour.id, item: selection.item, screen: screen)
                         scenes.append(builder.stepScene(guide: guide.id, tour: tour, stepIndex: index,
-                                                        targets: PreviewSceneBuilder.targets(of: tour, in: guide), screen: screen,
+                                                        targets: guide.targets(of: tour), screen: screen,
                                                         findings: findings.inputs(for: id, screen: screen)))
                     } else if selection.tour == nil, let index = guide.pages?.pages.firstIndex(where: { $0.id == selection.item }) {
                         let id = builder.pictureID(guide: guide.id, tour: nil, item: selection.item, screen: screen)
