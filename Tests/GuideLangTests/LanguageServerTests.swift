@@ -392,19 +392,9 @@ struct LanguageServerClientTests {
         try "style note {\n  corner-radius: 8\n}\n".write(to: folder.appendingPathComponent("shared/look.guide"), atomically: true, encoding: .utf8)
         try "import \"shared/look.guide\"\n\nguide hello {\n  titel: \"Hello\"\n  pages {\n      style: note\n    page one { title: \"One\" }\n  }\n}\n"
             .write(to: folder.appendingPathComponent("welcome.guide"), atomically: true, encoding: .utf8)
-        try """
-            screen home {
-              target button { leading: 16 safe  top: 100 safe  size: 120 x 44 }
-            }
-            guide tips {
-              show: times(3, version: 2)
-              title: "Tips"
-              tour t on home {
-                step one { highlight: button  title: "One" }
-              }
-            }
-
-            """.write(to: folder.appendingPathComponent("tour.guide"), atomically: true, encoding: .utf8)
+        // The tour the VS Code extension's test opens too (VSCodeExtensionTests).
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("lsp-client/tour.guide"),
+                                         to: folder.appendingPathComponent("tour.guide"))
         let report = folder.appendingPathComponent("report.json")
         let (status, output) = try SchemaValidationPython.runPython(
             [TestSupport.fixtures.appendingPathComponent("lsp-client/session.py").path, CommandLineTests.binary.path, folder.path, report.path],

@@ -96,19 +96,8 @@ struct VSCodeExtensionTests {
         let folder = try CommandLineTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let guide = folder.appendingPathComponent("tour.guide")
-        try """
-            screen home {
-              target button { leading: 16 safe  top: 100 safe  size: 120 x 44 }
-            }
-            guide tips {
-              show: times(3, version: 2)
-              title: "Tips"
-              tour t on home {
-                step one { highlight: button  title: "One" }
-              }
-            }
-
-            """.write(to: guide, atomically: true, encoding: .utf8)
+        // The tour the pygls client opens too (LanguageServerClientTests).
+        try FileManager.default.copyItem(at: TestSupport.fixtures.appendingPathComponent("lsp-client/tour.guide"), to: guide)
         let report = folder.appendingPathComponent("report.json")
         let session = TestSupport.fixtures.appendingPathComponent("vscode-client/session.js").path
         let ran = try Self.run(["node", session, Self.folder.appendingPathComponent("extension.js").path, CommandLineTests.binary.path,
