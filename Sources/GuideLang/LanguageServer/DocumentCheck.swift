@@ -40,14 +40,13 @@ public struct DocumentCheck: Sendable {
     /// Compiles the document (and lints it unless turned off); touches nothing but its own
     /// values, so it may run on any thread.
     public func run() -> Outcome {
-        let compilation = Compilation.compile(roots: [source], provider: provider, recordsSymbols: true)
-        var diagnostics = compilation.diagnostics
-        if let lintOptions {
-            diagnostics += Linter.lint(compilation.loweredGuides, options: lintOptions, reportingUnusedAllows: !compilation.hasErrors)
-        }
+        // Each guide is laid out as soon as it is lowered, beside the lowering of the next ones.
+        let collector = LintedGuideCollector(lintOptions: lintOptions)
+        let compilation = Compilation.compile(roots: [source], provider: provider, streamingGuidesTo: collector, recordsSymbols: true)
+        let diagnostics = compilation.diagnostics + collector.lintFindings(reportingUnusedAllows: !compilation.hasErrors)
         return Outcome(check: self, files: compilation.files,
                        diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
-                       symbols: compilation.symbols, importLinks: compilation.importLinks, resolvedProperties: compilation.resolvedProperties, guides: compilation.loweredGuides.guides)
+                       symbols: compilation.symbols, importLinks: compilation.importLinks, resolvedProperties: compilation.resolvedProperties, guides: collector.guides)
     }
 
     /// The diagnostics the editor shows on the document: those located in it, and, on the
