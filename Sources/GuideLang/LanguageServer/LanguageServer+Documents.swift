@@ -65,49 +65,114 @@ extension LanguageServer {
         return [cleared] + answerWaitingRequests()
     }
 
-    /// The `textDocument/publishDiagnostics` notification of a check.
+    /// The `textDocument/publishDiagnostics` notification of a check, written straight to bytes:
+    /// a document of thousands of findings is published after every keystroke.
     func publication(_ outcome: DocumentCheck.Outcome) -> [UInt8] {
-        var params: [(String, JSONValue)] = [("uri", .string(outcome.check.uri))]
-        if let version = outcome.check.version { params.append(("version", .number(Double(version)))) }
-        params.append(("diagnostics", .array(lspDiagnostics(outcome.diagnostics, files: outcome.files))))
-        return Self.notificationMessage("textDocument/publishDiagnostics", .object(params))
+        var writer = JSONWriter(pretty: false, capacity: 256 + 320 * outcome.diagnostics.count)
+        writer.beginObject()
+        writer.key("jsonrpc")
+        writer.string("2.0")
+        writer.key("method")
+        writer.string("textDocument/publishDiagnostics")
+        writer.key("params")
+        writer.beginObject()
+        writer.key("uri")
+        writer.string(outcome.check.uri)
+        if let version = outcome.check.version {
+            writer.key("version")
+            writer.integer(version)
+        }
+        writer.key("diagnostics")
+        writeLSPDiagnostics(outcome.diagnostics, files: outcome.files, to: &writer)
+        writer.endObject()
+        writer.endObject()
+        return writer.takeBytes()
     }
 
-    /// Diagnostics as LSP `Diagnostic` objects.
+    /// Diagnostics as LSP `Diagnostic` objects, for the code actions that quote them (read back
+    /// from what `writeLSPDiagnostics` writes, so both say the same).
     func lspDiagnostics(_ diagnostics: [Diagnostic], files: [SourceFile]) -> [JSONValue] {
-        guard !diagnostics.isEmpty, let source = files.first else { return [] }
+        var writer = JSONWriter(pretty: false, capacity: 256 + 320 * diagnostics.count)
+        writeLSPDiagnostics(diagnostics, files: files, to: &writer)
+        guard case .success(let value) = JSONParser.parse(writer.takeBytes()) else { return [] }
+        return value.arrayValue ?? []
+    }
+
+    /// Writes diagnostics as an array of LSP `Diagnostic` objects.
+    func writeLSPDiagnostics(_ diagnostics: [Diagnostic], files: [SourceFile], to writer: inout JSONWriter) {
+        writer.beginArray()
+        defer { writer.endArray() }
+        guard !diagnostics.isEmpty, let source = files.first else { return }
         // Every offset of the document converted in one pass; labels in imported files per file.
         let positions = DocumentPositions(source: source, encoding: encoding)
             .positions(of: diagnostics.flatMap { [$0.range.start, $0.range.end] + $0.labels.filter { $0.range.fileID.index == 0 }.flatMap { [$0.range.start, $0.range.end] } })
-        return diagnostics.map { diagnostic in
-            var members: [(String, JSONValue)] = [
-                ("range", Self.range(diagnostic.range.start, diagnostic.range.end, positions)),
-                ("severity", .number(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)),
-                ("code", .string(diagnostic.code.id)),
-                ("source", .string("guidec")),
-                ("message", .string(diagnostic.detailedMessage)),
-            ]
+        for diagnostic in diagnostics {
+            writer.beginObject()
+            writer.key("range")
+            Self.writeRange(diagnostic.range.start, diagnostic.range.end, positions, to: &writer)
+            writer.key("severity")
+            writer.integer(diagnostic.severity == .error ? 1 : diagnostic.severity == .warning ? 2 : 3)
+            writer.key("code")
+            writer.string(diagnostic.code.id)
+            writer.key("source")
+            writer.string("guidec")
+            writer.key("message")
+            writer.string(diagnostic.detailedMessage)
             // Unused declarations are drawn faded (DiagnosticTag.Unnecessary).
-            if diagnostic.code.id.hasPrefix("GL08") { members.append(("tags", .array([.number(1)]))) }
-            let related = diagnostic.labels.compactMap { label -> JSONValue? in
+            if diagnostic.code.id.hasPrefix("GL08") {
+                writer.key("tags")
+                writer.beginArray()
+                writer.integer(1)
+                writer.endArray()
+            }
+            var wroteRelated = false
+            for label in diagnostic.labels {
                 let index = label.range.fileID.index
-                guard index >= 0, index < files.count else { return nil }
+                guard index >= 0, index < files.count else { continue }
                 let file = files[index]
+                let uri = index == 0 ? nil : (file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : nil)
+                guard index == 0 || uri != nil else { continue }
                 let labelPositions = index == 0 ? positions
                     : DocumentPositions(source: file, encoding: encoding).positions(of: [label.range.start, label.range.end])
-                let uri = index == 0 ? nil : (file.path.hasPrefix("/") ? DocumentURI.uri(ofPath: file.path) : nil)
-                guard index == 0 || uri != nil else { return nil }
-                return .object([
-                    ("location", .object([
-                        ("uri", .string(uri ?? documentURI(of: files[0]))),
-                        ("range", Self.range(label.range.start, label.range.end, labelPositions)),
-                    ])),
-                    ("message", .string(label.message)),
-                ])
+                if !wroteRelated {
+                    writer.key("relatedInformation")
+                    writer.beginArray()
+                    wroteRelated = true
+                }
+                writer.beginObject()
+                writer.key("location")
+                writer.beginObject()
+                writer.key("uri")
+                writer.string(uri ?? documentURI(of: files[0]))
+                writer.key("range")
+                Self.writeRange(label.range.start, label.range.end, labelPositions, to: &writer)
+                writer.endObject()
+                writer.key("message")
+                writer.string(label.message)
+                writer.endObject()
             }
-            if !related.isEmpty { members.append(("relatedInformation", .array(related))) }
-            return .object(members)
+            if wroteRelated { writer.endArray() }
+            writer.endObject()
         }
+    }
+
+    /// Writes an LSP range of two byte offsets converted in `positions`.
+    static func writeRange(_ start: Int, _ end: Int, _ positions: [Int: (line: Int, character: Int)], to writer: inout JSONWriter) {
+        func position(_ offset: Int) {
+            let (line, character) = positions[offset] ?? (0, 0)
+            writer.beginObject()
+            writer.key("line")
+            writer.integer(line)
+            writer.key("character")
+            writer.integer(character)
+            writer.endObject()
+        }
+        writer.beginObject()
+        writer.key("start")
+        position(start)
+        writer.key("end")
+        position(end)
+        writer.endObject()
     }
 
     /// The URI of the open document whose file `source` is.
