@@ -114,29 +114,26 @@ enum PropertySchema {
     /// different types (`order` of a step and of a group), each in its own row.
     private static let byName: [String: PropertySpec] = Dictionary(all.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// The later rows of the few names with more than one (`order`, `default`), in table order.
+    private static let laterRows: [String: [PropertySpec]] = {
+        var seen = Set<String>()
+        var table: [String: [PropertySpec]] = [:]
+        for spec in all where !seen.insert(spec.name).inserted { table[spec.name, default: []].append(spec) }
+        return table
+    }()
+
     /// The property with this name, whatever block it belongs to (the first row of that name).
     static func spec(named name: String) -> PropertySpec? { byName[name] }
 
     /// The property with this name that a block of this kind may hold (the first such row), or
-    /// nil when it may hold none of that name.
+    /// nil when it may hold none of that name. Looked up by name alone, then the name's later
+    /// rows, rather than in a table of every (name, kind) pair: that table cost 1.1 M
+    /// instructions to build at the start of every run.
     static func spec(named name: String, in kind: DeclarationKind) -> PropertySpec? {
-        byNameInKind[NameInKind(name: name, kind: kind)]
+        guard let first = byName[name] else { return nil }
+        if first.kinds.contains(kind) { return first }
+        return laterRows[name]?.first { $0.kinds.contains(kind) }
     }
-
-    /// A property's name in a kind of block, hashed by the name alone: a `DeclarationKind` hashes
-    /// its raw text, and every property written is looked up here once.
-    private struct NameInKind: Hashable {
-        let name: String
-        let kind: DeclarationKind
-
-        func hash(into hasher: inout Hasher) { hasher.combine(name) }
-    }
-
-    /// The first row of each name for each kind of block that may hold it. Built at the first
-    /// property of every run, so each pair is hashed once: `uniquingKeysWith` keeps the first.
-    private static let byNameInKind: [NameInKind: PropertySpec] = Dictionary(
-        all.flatMap { spec in spec.kinds.map { (NameInKind(name: spec.name, kind: $0), spec) } },
-        uniquingKeysWith: { first, _ in first })
 
     /// The names of the properties a block of this kind may hold, in table order.
     static func names(for kind: DeclarationKind) -> [String] { namesByKind[kind] ?? [] }
