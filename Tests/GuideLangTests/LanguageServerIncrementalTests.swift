@@ -57,7 +57,7 @@ struct LanguageServerIncrementalTests {
             let change = Self.change(uri, typed, version: version)
             let (published, expected) = (incremental.handle(change), scratch.handle(change))
             #expect(published == expected, "keystroke \(version): \(Self.firstDifference(published, expected))")
-            if incremental.documents[uri]?.lastCheck?.reuse.complement != nil { reused += 1 }
+            if incremental.documents[uri]?.lastCheck?.reusedOtherGuides == true { reused += 1 }
         }
         #expect(reused == 20)
     }
@@ -103,7 +103,7 @@ struct LanguageServerIncrementalTests {
             let expected = scratch.handle(change)
             let same = published == expected
             try #require(same, "\(name), seed \(seed), edit \(version - 1): \(firstDifference(published, expected))")
-            if incremental.documents[uri]?.lastCheck?.reuse.complement != nil { reused += 1 }
+            if incremental.documents[uri]?.lastCheck?.reusedOtherGuides == true { reused += 1 }
             for request in requests(uri, lines: typed.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1, version: version, using: &random) {
                 let answered = incremental.handle(request)
                 let scratchAnswer = scratch.handle(request)

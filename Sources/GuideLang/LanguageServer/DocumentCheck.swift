@@ -40,6 +40,8 @@ public struct DocumentCheck: Sendable {
         let guides: [IRGuide]
         /// What the next check of the document may reuse.
         let reuse: GuideReuse
+        /// Whether the check reused the last one's findings for the guides the edit did not touch.
+        let reusedOtherGuides: Bool
     }
 
     /// Compiles the document (and lints it unless turned off); touches nothing but its own
@@ -49,17 +51,25 @@ public struct DocumentCheck: Sendable {
         var check = self
         check.previous = nil
         // After an edit inside one guide, only that guide is compiled and linted again.
-        if let (bytes, reuse) = previous,
-           let reused = reuse.check(old: bytes, new: source, provider: provider, lintOptions: lintOptions) {
-            return Outcome(check: check, files: [source], diagnostics: reused.diagnostics, symbols: reused.symbols, importLinks: [],
-                           resolvedProperties: reused.resolvedProperties, guides: reused.guides, reuse: reused.reuse)
+        var keeping: GuideReuse?
+        if let (bytes, reuse) = previous {
+            switch reuse.check(old: bytes, new: source, provider: provider, lintOptions: lintOptions) {
+            case .reused(let reused):
+                return Outcome(check: check, files: [source], diagnostics: reused.diagnostics, symbols: reused.symbols, importLinks: [],
+                               resolvedProperties: reused.resolvedProperties, guides: reused.guides, reuse: reused.reuse,
+                               reusedOtherGuides: true)
+            case .fromScratch(let kept):
+                keeping = kept
+            }
         }
         let (whole, compilation) = PartialCheck.run(source, provider: provider, lintOptions: lintOptions)
         let diagnostics = whole.compileDiagnostics + whole.lintDiagnostics
+        // What the attempt learnt of the edited guide's complement holds while the declarations are the ones it assumed.
+        let reuse = keeping.flatMap { $0.members == whole.members ? $0 : nil } ?? GuideReuse(members: whole.members, lints: lintOptions != nil)
         return Outcome(check: check, files: compilation.files,
                        diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
                        symbols: whole.symbols, importLinks: compilation.importLinks, resolvedProperties: whole.resolvedProperties,
-                       guides: whole.guides, reuse: GuideReuse(members: whole.members, lints: lintOptions != nil))
+                       guides: whole.guides, reuse: reuse, reusedOtherGuides: false)
     }
 
     /// The diagnostics the editor shows on the document: those located in it, and, on the

@@ -32,20 +32,36 @@ struct GuideReuse: Sendable {
     var members: [TopLevelMember]
     /// Whether the check linted.
     var lints: Bool
-    /// The complement of the guide last edited (`members[complementGuide]`), in the checked
-    /// text's offsets, when the check was put together from parts.
-    var complement: PartialCheck?
-    var complementGuide = -1
+    /// What is known of the complement of the guide last edited, in the checked text's offsets.
+    var complement = Complement.none
+
+    /// The complement of one guide (`members[guide]`), kept for the next edit inside it.
+    enum Complement: Sendable {
+        /// Nothing (the last check was from scratch after an edit elsewhere).
+        case none
+        /// It has an error (say, another guide names this one), so no check of an edit inside
+        /// the guide can be put together: the text outside the guide, all the complement reads,
+        /// stays the same.
+        case failing(guide: Int)
+        /// Its findings.
+        case kept(PartialCheck, guide: Int)
+    }
+
+    /// What trying to reuse gave.
+    enum Attempt {
+        /// The check, put together from parts.
+        case reused(Result)
+        /// Nothing: a check from scratch must run. What it may keep for the next check (the
+        /// complement, when the edit was inside a guide and the parts' declarations were the
+        /// expected ones), valid when the check from scratch finds the same `members`.
+        case fromScratch(keeping: GuideReuse?)
+    }
 
     /// The codes of diagnostics that report a declaration nothing uses.
     static let unusedCodes: Set<String> = [
         DiagnosticCode.unusedTarget.id, DiagnosticCode.unusedStyle.id, DiagnosticCode.unusedString.id,
         DiagnosticCode.unusedScreen.id, DiagnosticCode.unusedParameter.id,
     ]
-
-    /// At most this many diagnostics in the two parts together: far below any cap
-    /// (`DiagnosticBag.maximumPerFile`), so that no part and no whole check leaves any out.
-    static let maximumDiagnostics = DiagnosticBag.maximumPerFile / 2
 
     /// What a check from parts found: the document's diagnostics and the rest of an outcome.
     struct Result {
@@ -58,49 +74,56 @@ struct GuideReuse: Sendable {
     }
 
     /// The check of `new`, the text after `old` (checked with this reuse), put together from
-    /// parts; nil when it could differ from a check from scratch, which must then run.
-    func check(old: [UInt8], new source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?) -> Result? {
-        guard lints == (lintOptions != nil) else { return nil }
+    /// parts when it cannot differ from a check from scratch.
+    func check(old: [UInt8], new source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?) -> Attempt {
+        guard lints == (lintOptions != nil) else { return .fromScratch(keeping: nil) }
         let new = source.bytes
-        guard let (prefix, suffix) = Self.unchangedEnds(old, new) else { return nil }
+        guard let (prefix, suffix) = Self.unchangedEnds(old, new) else { return .fromScratch(keeping: nil) }
         // The edit must lie strictly inside one guide: its keyword and closing brace unchanged.
         guard let edited = members.firstIndex(where: { $0.kind == .guide && $0.start < prefix && old.count - suffix < $0.end }) else {
-            return nil
+            return .fromScratch(keeping: nil)
         }
         let shift = SourceShift(from: members[edited].end, by: new.count - old.count)
         let moved = members.map(shift.member)
         let guide = moved[edited]
-        guard !moved.contains(where: { $0.kind == .guide && $0.name == guide.name && $0 != guide }) else { return nil }
+        guard !moved.contains(where: { $0.kind == .guide && $0.name == guide.name && $0 != guide }) else { return .fromScratch(keeping: nil) }
+        var next = GuideReuse(members: moved, lints: lints, complement: .failing(guide: edited))
+        if case .failing(edited) = complement { return .fromScratch(keeping: next) }
+        // The edited guide alone first: it is cheap, and while its syntax is broken nothing more is tried.
         let others = moved.indices.filter { $0 != edited }
+        let (part, _) = PartialCheck.run(Self.blanking(others.map { moved[$0] }.filter { $0.kind == .guide }, in: source),
+                                         provider: provider, lintOptions: lintOptions)
+        guard part.isSelfContained, part.members == moved.filter({ $0.kind != .guide || $0 == guide }) else {
+            return .fromScratch(keeping: nil)
+        }
         let complement: PartialCheck
-        if let kept = self.complement, complementGuide == edited {
+        if case .kept(let kept, edited) = self.complement {
             complement = kept.shifted(shift)
         } else {
             let (fresh, _) = PartialCheck.run(Self.blanking([guide], in: source), provider: provider, lintOptions: lintOptions)
-            guard fresh.isSelfContained, fresh.members == others.map({ moved[$0] }) else { return nil }
+            guard fresh.isSelfContained, fresh.members == others.map({ moved[$0] }) else { return .fromScratch(keeping: next) }
             complement = fresh
         }
-        let kept = moved.filter { $0.kind != .guide || $0 == guide }
-        let (part, _) = PartialCheck.run(Self.blanking(others.map { moved[$0] }.filter { $0.kind == .guide }, in: source),
-                                         provider: provider, lintOptions: lintOptions)
-        guard part.isSelfContained, part.members == kept,
-              complement.compileDiagnostics.count + complement.lintDiagnostics.count + part.compileDiagnostics.count
-                + part.lintDiagnostics.count <= Self.maximumDiagnostics
-        else { return nil }
+        next.complement = .kept(complement, guide: edited)
+        // Far below any cap on diagnostics (lint's are not capped here), so that no part and no
+        // whole check leaves any out.
+        guard complement.compileDiagnostics.count + part.compileDiagnostics.count < DiagnosticBag.maximumPerFile else {
+            return .fromScratch(keeping: next)
+        }
         let owners = MemberOwners(members: moved)
-        guard let diagnostics = Self.diagnostics(complement, part, edited: edited, owners: owners) else { return nil }
+        guard let diagnostics = Self.diagnostics(complement, part, edited: edited, owners: owners) else { return .fromScratch(keeping: next) }
         var symbols = complement.symbols
         let sharedSymbols = Set(complement.symbols.filter { owners.guide(containing: $0.range) == nil })
         symbols += part.symbols.filter { owners.guide(containing: $0.range) == edited || !sharedSymbols.contains($0) }
         // The guides are lowered in source order, each recording its steps' properties as it goes.
         let split = complement.resolvedProperties.partitioningIndex { $0.step.start >= guide.start }
         let guideSplit = complement.guides.partitioningIndex { ($0.range?.start ?? 0) >= guide.start }
-        return Result(
+        return .reused(Result(
             diagnostics: diagnostics, symbols: symbols,
             resolvedProperties: Array(complement.resolvedProperties[..<split]) + part.resolvedProperties
                 + complement.resolvedProperties[split...],
             guides: Array(complement.guides[..<guideSplit]) + part.guides + complement.guides[guideSplit...],
-            reuse: GuideReuse(members: moved, lints: lints, complement: complement, complementGuide: edited))
+            reuse: next))
     }
 
     /// The document's diagnostics from the two parts, as a check from scratch would give them;
