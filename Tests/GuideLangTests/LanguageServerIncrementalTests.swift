@@ -62,6 +62,23 @@ struct LanguageServerIncrementalTests {
         #expect(reused == 20)
     }
 
+    /// The shared start and end of two texts, read eight bytes at a time, are those read one at a time.
+    @Test func unchangedEndsAreThoseOfAByteByByteComparison() {
+        var random = RobustnessTests.SeededGenerator(state: 7)
+        for _ in 0..<500 {
+            let old = (0..<Int.random(in: 0..<40, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) }
+            var new = old
+            let start = Int.random(in: 0...old.count, using: &random)
+            let end = Int.random(in: start...old.count, using: &random)
+            new.replaceSubrange(start..<end, with: (0..<Int.random(in: 0..<12, using: &random)).map { _ in UInt8.random(in: 97...99, using: &random) })
+            var (prefix, suffix) = (0, 0)
+            while prefix < min(old.count, new.count), old[prefix] == new[prefix] { prefix += 1 }
+            while suffix < min(old.count, new.count) - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+            let found = GuideReuse.unchangedEnds(old, new)
+            #expect(old == new ? found == nil : found.map { [$0.prefix, $0.suffix] } == [prefix, suffix], "\(old) \(new)")
+        }
+    }
+
     /// Applies `edits` random edits to `text` in both servers and compares what they send; returns
     /// how many checks reused.
     static func edit(_ text: String, named name: String, edits: Int, seed: UInt64) throws -> Int {

@@ -113,8 +113,11 @@ struct GuideReuse: Sendable {
         let owners = MemberOwners(members: moved)
         guard let diagnostics = Self.diagnostics(complement, part, edited: edited, owners: owners) else { return .fromScratch(keeping: next) }
         var symbols = complement.symbols
-        let sharedSymbols = Set(complement.symbols.filter { owners.guide(containing: $0.range) == nil })
-        symbols += part.symbols.filter { owners.guide(containing: $0.range) == edited || !sharedSymbols.contains($0) }
+        // What the part resolved outside the guides (declarations of shared styles, say) the
+        // complement resolved too, most of it.
+        let partShared = part.symbols.filter { owners.guide(containing: $0.range) != edited }
+        let sharedSymbols = partShared.isEmpty ? [] : Set(complement.symbols.filter { owners.guide(containing: $0.range) == nil })
+        symbols += part.symbols.filter { owners.guide(containing: $0.range) == edited } + partShared.filter { !sharedSymbols.contains($0) }
         // The guides are lowered in source order, each recording its steps' properties as it goes.
         let split = complement.resolvedProperties.partitioningIndex { $0.step.start >= guide.start }
         let guideSplit = complement.guides.partitioningIndex { ($0.range?.start ?? 0) >= guide.start }
@@ -187,13 +190,23 @@ struct GuideReuse: Sendable {
     /// How many bytes at the start and at the end `old` and `new` share (not overlapping in the
     /// shorter); nil when they are the same.
     static func unchangedEnds(_ old: [UInt8], _ new: [UInt8]) -> (prefix: Int, suffix: Int)? {
-        old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
                 let limit = min(old.count, new.count)
+                // Eight bytes at a time, then one: a keystroke's text is compared whole.
                 var prefix = 0
+                while prefix + 8 <= limit,
+                      old.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == new.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+                    prefix += 8
+                }
                 while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
                 guard prefix < old.count || prefix < new.count else { return nil }
                 var suffix = 0
+                while suffix + 8 <= limit - prefix,
+                      old.loadUnaligned(fromByteOffset: old.count - 8 - suffix, as: UInt64.self)
+                        == new.loadUnaligned(fromByteOffset: new.count - 8 - suffix, as: UInt64.self) {
+                    suffix += 8
+                }
                 while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
                 return (prefix, suffix)
             }

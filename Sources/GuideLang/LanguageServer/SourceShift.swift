@@ -13,15 +13,19 @@ struct SourceShift {
     /// Whether nothing moves.
     var isIdentity: Bool { by == 0 }
 
+    /// Where an offset of the older text lies in the newer.
     func offset(_ offset: Int) -> Int { offset >= from ? offset + by : offset }
 
+    /// Where a range of the document lies in the newer text; other files' ranges stay.
     func range(_ range: SourceRange) -> SourceRange {
         guard range.fileID.index == 0, range.end >= from else { return range }
         return SourceRange(fileID: range.fileID, start: offset(range.start), end: offset(range.end))
     }
 
+    /// `range(_:)` of a range that may be absent.
     func range(_ range: SourceRange?) -> SourceRange? { range.map { self.range($0) } }
 
+    /// A diagnostic with its range, labels, fix-its and suppressions moved.
     func diagnostic(_ diagnostic: Diagnostic) -> Diagnostic {
         guard !isIdentity else { return diagnostic }
         var moved = diagnostic
@@ -34,6 +38,7 @@ struct SourceShift {
         return moved
     }
 
+    /// An occurrence with where it is written and its declaration moved.
     func symbol(_ occurrence: SymbolOccurrence) -> SymbolOccurrence {
         guard !isIdentity else { return occurrence }
         let symbol = SymbolOccurrence.Symbol(kind: occurrence.symbol.kind, name: occurrence.symbol.name,
@@ -41,12 +46,14 @@ struct SourceShift {
         return SymbolOccurrence(symbol: symbol, range: range(occurrence.range), isDeclaration: occurrence.isDeclaration)
     }
 
+    /// A resolved property with its step and where it is written moved.
     func property(_ property: ResolvedProperty) -> ResolvedProperty {
         guard !isIdentity else { return property }
         return ResolvedProperty(step: range(property.step), property: property.property, writtenAt: range(property.writtenAt),
                                 origin: property.origin)
     }
 
+    /// A top-level declaration moved; the edited guide, which ends at `from`, grows or shrinks.
     func member(_ member: TopLevelMember) -> TopLevelMember {
         guard member.fileID.index == 0, member.end >= from else { return member }
         var moved = member
@@ -55,6 +62,7 @@ struct SourceShift {
         return moved
     }
 
+    /// A lint rule with its range and removal moved.
     func rule(_ rule: IRLintRule) -> IRLintRule {
         var moved = rule
         moved.range = range(rule.range)
