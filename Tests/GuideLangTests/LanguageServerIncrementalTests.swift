@@ -12,7 +12,7 @@ struct LanguageServerIncrementalTests {
     /// documents declare, whole properties and blocks.
     static let insertions = [
         "x", "é", "新", " ", "\n", "\"", "}", "{", "z", "0", "%", "//", "/*", ":", "guide extra {\n  title: \"Extra\"\n}\n",
-        "style: bubble ", "style: quiet ", "title: \"T\" ", "highlight: b ", "highlight: nowhere ", "after: g1 ",
+        "style: bubble ", "style: quiet ", "when: premium ", "when: unused-flag ", "title: \"T\" ", "highlight: b ", "highlight: nowhere ", "after: g1 ",
         "step s9 { highlight: a  title: \"Nine\" } ", "style loose { padding: 4 }\n", "target z { frame: rect(1, 2, 3, 4) } ",
         "body: key(\"pay.body\") ", "allow: GL1007 ", "tip-background: #FFFFFF ",
     ]
@@ -215,10 +215,13 @@ struct LanguageServerIncrementalTests {
         return "\(left.count) messages vs \(right.count)"
     }
 
-    /// A program of shared styles, screens and strings and `count` guides that use them, some
-    /// with layout findings, one style and one string unused.
+    /// A program of shared parameters, styles, screens and strings and `count` guides that use
+    /// them, some with layout findings, one of each unused.
     static func generatedDocument(guides count: Int) -> String {
         var text = """
+            parameter premium { type: bool  default: false }
+            parameter unused-flag { type: bool  default: true }
+
             style spotlight {
               overlay: #000000 @ 80%, dark: #212121 @ 80%
               padding: 10
@@ -255,7 +258,7 @@ struct LanguageServerIncrementalTests {
             text += """
                 guide g\(index) {
                   title: \(index % 4 == 2 ? "key(\"title.\(index % 2)\")" : "\"Guide \(index): history\"")
-                  show: once(key: "guide.\(index)", version: 1)
+                  show: once(key: "guide.\(index)", version: 1)\(index % 4 == 1 ? "\n  when: premium" : "")
                 \(ownScreen)  tour t on \(screen) {
                     \(index % 2 == 0 ? "style: bubble" : "overlay: #000000 @ 70%")
                     advance: tap anywhere

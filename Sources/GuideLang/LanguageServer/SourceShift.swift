@@ -77,8 +77,9 @@ struct SourceShift {
         guard !isIdentity else { return guide }
         var moved = guide
         moved.range = range(guide.range)
-        if moved.pages != nil {
-            for index in moved.pages!.pages.indices { moved.pages!.pages[index].range = range(moved.pages!.pages[index].range) }
+        if var pages = moved.pages {
+            for index in pages.pages.indices { pages.pages[index].range = range(pages.pages[index].range) }
+            moved.pages = pages
         }
         for screen in moved.screens.indices {
             for target in moved.screens[screen].targets.indices {
