@@ -6,7 +6,7 @@ import Testing
 /// A check that reuses the unchanged guides' results (`GuideReuse`) against checks from
 /// scratch: two servers take the same random edits of every example and of a generated
 /// document of many guides, one reusing and one not, and after each edit every published
-/// diagnostic, hover, inlay hint and code lens must be the same bytes.
+/// diagnostic, hover, inlay hint, quick fix, code lens and references answer must be the same bytes.
 struct LanguageServerIncrementalTests {
     /// Text an edit inserts: words, quotes and braces that break the syntax, names of what the
     /// documents declare, whole properties and blocks.
@@ -187,7 +187,8 @@ struct LanguageServerIncrementalTests {
         Array(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(uri)","version":\#(version)},"contentChanges":[{"text":\#(quoted(text))}]}}"#.utf8)
     }
 
-    /// Hovers at a few random places, the inlay hints of the whole document and its code lenses.
+    /// Hovers at a few random places, the inlay hints, quick fixes and code lenses of the whole
+    /// document, and now and then references.
     static func requests(_ uri: String, lines: Int, version: Int, using random: inout RobustnessTests.SeededGenerator) -> [[UInt8]] {
         var requests: [String] = []
         for index in 0..<3 {
@@ -195,6 +196,8 @@ struct LanguageServerIncrementalTests {
             requests.append(#"{"jsonrpc":"2.0","id":\#(version * 10 + index),"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(uri)"},"position":{"line":\#(line),"character":\#(character)}}}"#)
         }
         requests.append(#"{"jsonrpc":"2.0","id":\#(version * 10 + 5),"method":"textDocument/inlayHint","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"end":{"line":\#(lines),"character":0}}}}"#)
+        // Every quick fix of the document: the fix-its' ranges are moved too, and publications do not show them.
+        requests.append(#"{"jsonrpc":"2.0","id":\#(version * 10 + 8),"method":"textDocument/codeAction","params":{"textDocument":{"uri":"\#(uri)"},"range":{"start":{"line":0,"character":0},"end":{"line":\#(lines),"character":0}},"context":{"diagnostics":[]}}}"#)
         requests.append(#"{"jsonrpc":"2.0","id":\#(version * 10 + 6),"method":"textDocument/codeLens","params":{"textDocument":{"uri":"\#(uri)"}}}"#)
         if version % 10 == 0 {
             let (line, character) = (Int.random(in: 0..<lines, using: &random), Int.random(in: 0..<40, using: &random))
