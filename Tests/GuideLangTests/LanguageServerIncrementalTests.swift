@@ -36,12 +36,12 @@ struct LanguageServerIncrementalTests {
     @Test(.timeLimit(.minutes(20)))
     func randomEditsOfAGeneratedDocumentMatchChecksFromScratch() throws {
         var reused = 0
-        for seed in 1...3 as ClosedRange<UInt64> {
+        for seed in 1...4 as ClosedRange<UInt64> {
             reused += try Self.edit(Self.generatedDocument(guides: 12), named: "generated.guide", edits: 120, seed: seed)
         }
         // Most edits stay inside one guide of a valid program, so most checks must reuse: the
         // comparison would prove nothing if every check ran from scratch.
-        #expect(reused >= 60, "\(reused) of 360 checks reused the unchanged guides")
+        #expect(reused >= 50, "\(reused) of 480 edits were checked by reusing the unchanged guides")
     }
 
     /// Typing into a title, as the benchmark does: every keystroke after the first reuses.
@@ -116,6 +116,11 @@ struct LanguageServerIncrementalTests {
             var typed = ""
             typed.unicodeScalars.append(contentsOf: scalars)
             let change = Self.change(uri, typed, version: version)
+            if version <= edits, Int.random(in: 0..<5, using: &random) == 0 {
+                // A change that arrives while a check runs: the next check compares with an older text.
+                #expect(incremental.receive(change).isEmpty && scratch.receive(change).isEmpty)
+                continue
+            }
             let published = incremental.handle(change)
             let expected = scratch.handle(change)
             let same = published == expected
