@@ -101,6 +101,30 @@ struct ComplexityGuardTests {
         #expect(ratio > 2, "the larger program did suspiciously little work (\(small) -> \(large))")
     }
 
+    /// `depth` headers without their `{`, each indented one blank under the one before with a
+    /// property under it: every header is a block the parser may guess, and each one's block
+    /// runs to the end of the file.
+    static func headersWithoutBraces(depth: Int) -> String {
+        (0..<depth).map { String(repeating: " ", count: $0) + "pages\n" + String(repeating: " ", count: $0 + 1) + "title: \"x\"\n" }.joined()
+    }
+
+    /// Guessing a block whose `{` is missing reads ahead to the `}` that would end it; for
+    /// headers nested under each other, each read to the end of the file, twice the depth (4x
+    /// the input, since each line is longer) cost 8x. Only headers indented a little are
+    /// guessed, and each read is bounded, so it must cost about 4x.
+    @Test(HeavyTests.enabled, .enabled(if: valgrind != nil), .timeLimit(.minutes(60)))
+    func guessingBlocksWithoutBracesGrowsLinearly() throws {
+        let small = try Self.instructions(of: Self.headersWithoutBraces(depth: 400), arguments: ["check", "--format", "short"])
+        let large = try Self.instructions(of: Self.headersWithoutBraces(depth: 800), arguments: ["check", "--format", "short"])
+        let ratio = Double(large) / Double(small)
+        print("check instructions, headers without braces: depth 400 \(small), depth 800 \(large), ratio \(ratio)")
+        // Measured with the debug build on 2026-12-04: 501 M and 856 M, 1.71 (the file's cap on
+        // diagnostics stops the larger one's messages early). With neither bound, the depth of
+        // 400 alone ran for over nine minutes under callgrind.
+        #expect(ratio < 4.6, "4x the input took \(ratio)x the instructions (\(small) -> \(large)): a quadratic path?")
+        #expect(ratio > 1.5, "the larger program did suspiciously little work (\(small) -> \(large))")
+    }
+
     /// One line holding `count` stray characters among ordinary words.
     static func longLineOfMistakes(_ count: Int) -> String {
         String(repeating: String(repeating: "word ", count: 40) + "\u{E9}\\ ", count: count)

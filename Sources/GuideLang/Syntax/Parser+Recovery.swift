@@ -123,16 +123,23 @@ extension Parser {
     /// leading blanks extend the header's), and the first later line that is not (blank lines
     /// and comment lines aside) is a `}` at exactly the header's indentation. The source's bytes
     /// are read, not tokens, so the streaming parser decides as the whole-file one does; it is
-    /// asked only of a header without its `{`, and reads no further than the block's end.
+    /// asked only of a header without its `{`, and reads no further than the block's end or
+    /// `indentedBlockScanLimit` bytes.
+    ///
+    /// Headers at one indentation have blocks that do not overlap, so their scans read each
+    /// byte once; only headers indented by at most `maximumGuessedIndentation` blanks are
+    /// guessed, so all the scans of a file read each byte at most that many times and more.
     private func isIndentedBlock(header: Int, firstLine: Int) -> Bool {
         let bytes = source.bytes
         let headerIndentation = leadingBlanks(ofLineAt: Int(tokens[header].start))
+        guard headerIndentation.count <= Self.maximumGuessedIndentation else { return false }
         func isIndentedUnderHeader(_ blanks: Range<Int>) -> Bool {
             blanks.count > headerIndentation.count && bytes[blanks].starts(with: bytes[headerIndentation])
         }
         guard isIndentedUnderHeader(leadingBlanks(ofLineAt: Int(tokens[firstLine].start))) else { return false }
         var cursor = Int(tokens[firstLine].start)
-        while let lineStart = Self.nextLineStart(after: cursor, in: bytes) {
+        let limit = cursor + Self.indentedBlockScanLimit
+        while let lineStart = Self.nextLineStart(after: cursor, in: bytes), lineStart < limit {
             let blanks = leadingBlanks(ofLineAt: lineStart)
             cursor = blanks.upperBound
             guard cursor < bytes.count else { return false }
@@ -144,6 +151,14 @@ extension Parser {
         }
         return false
     }
+
+    /// The most bytes of a block without its `{` read to find the `}` that ends it; a longer
+    /// block is not guessed.
+    static let indentedBlockScanLimit = 1 << 16
+
+    /// The deepest indentation, in blanks, of a header whose block is guessed (eight levels of
+    /// two spaces, four of four, or sixteen tabs).
+    static let maximumGuessedIndentation = 16
 
     /// The spaces and tabs that start the line holding byte `offset`.
     private func leadingBlanks(ofLineAt offset: Int) -> Range<Int> {
