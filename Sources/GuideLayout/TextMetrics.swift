@@ -358,7 +358,7 @@ public enum TextMetrics {
 
         /// Makes room for a text of `byteCount` UTF-8 bytes: at most one advance a byte, and
         /// about one piece (a word or a space) every two or three, so that the arrays are not
-        /// regrown as they fill (some 20 million instructions a megabyte of guides' texts).
+        /// regrown as they fill (some 20 million instructions in lint of a megabyte of guides).
         mutating func reserveCapacity(forBytes byteCount: Int) {
             guard byteCount > 0 else { return }
             advances.reserveCapacity(byteCount)
