@@ -362,6 +362,12 @@ extension DiagnosticExplanation {
                 colour, a name followed by `(`, or a block keyword without its `{`. guidec skips the rest of the \
                 line, so whatever you meant there is lost. Write the property with a colon, as in `title: "Hello"`, \
                 or give the block its braces.
+
+                Where the `{` was only forgotten, guidec reads the block as if it were there: when properties \
+                follow the header on its line, or when the lines below the header are indented under it, so the \
+                block's own `}` still closes it and its contents are checked. A block declared the way Swift \
+                declares a stored property, `parameter photo-count: Int = 0`, gets a fix-it that writes the \
+                block: `parameter photo-count { type: number  default: 0 }`.
                 """,
             example: [
                 File(name: "GL0101-expected-member.guide", text: """
@@ -764,6 +770,9 @@ extension DiagnosticExplanation {
                 with nothing to close, a `{` after a property (blocks are written without `:`), or punctuation such \
                 as `=` inside a value. guidec skips the rest of the line, so anything written after the token is \
                 ignored. Remove the stray token, or start the next property on a new line.
+
+                A `:` between a block's header and its `{` (`pages: {`, `step login: {`, as JSON or YAML would \
+                write it) is reported with a fix-it that removes it, and the block is read as written.
                 """,
             example: [
                 File(name: "GL0109-unexpected-token.guide", text: """

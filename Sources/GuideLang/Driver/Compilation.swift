@@ -26,6 +26,9 @@ public struct Compilation: Sendable {
     public var importLinks: [ImportLink] = []
     /// Where each step's presentation properties come from, when symbols are recorded.
     public var resolvedProperties: [ResolvedProperty] = []
+    /// The top-level declarations of every file, in file then source order, when symbols are
+    /// recorded: an editor's next check reads them to reuse what did not change.
+    var topLevelMembers: [TopLevelMember] = []
 
     /// The lowered program: `loweredGuides` when no error was found (then every guide lowered),
     /// or nil.
@@ -105,6 +108,12 @@ public struct Compilation: Sendable {
         compilation.symbols = checker.symbolRecorder?.occurrences ?? []
         compilation.importLinks = loader.importLinks
         compilation.resolvedProperties = checker.symbolRecorder?.resolvedProperties ?? []
+        if recordsSymbols {
+            compilation.topLevelMembers = checker.topLevel.map { node in
+                TopLevelMember(kind: node.kind, name: node.hasName ? node.name : "", fileID: node.fileID,
+                               start: Int(node.start), end: Int(node.end))
+            }
+        }
         return compilation
     }
 

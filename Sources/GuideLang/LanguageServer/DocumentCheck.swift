@@ -18,6 +18,9 @@ public struct DocumentCheck: Sendable {
     let provider: EditorSourceProvider
     /// The lint settings, nil when layout findings are turned off.
     let lintOptions: Linter.Options?
+    /// The text the document's last check read and what that check left to reuse, nil when
+    /// there is none: this check then compiles the whole document.
+    var previous: (bytes: [UInt8], reuse: GuideReuse)?
 
     /// What a check found.
     public struct Outcome: Sendable {
@@ -35,18 +38,38 @@ public struct DocumentCheck: Sendable {
         let resolvedProperties: [ResolvedProperty]
         /// The guides that lowered, for hover's layout.
         let guides: [IRGuide]
+        /// What the next check of the document may reuse.
+        let reuse: GuideReuse
+        /// Whether the check reused the last one's findings for the guides the edit did not touch.
+        let reusedOtherGuides: Bool
     }
 
     /// Compiles the document (and lints it unless turned off); touches nothing but its own
     /// values, so it may run on any thread.
     public func run() -> Outcome {
-        // Each guide is laid out as soon as it is lowered, beside the lowering of the next ones.
-        let collector = LintedGuideCollector(lintOptions: lintOptions)
-        let compilation = Compilation.compile(roots: [source], provider: provider, streamingGuidesTo: collector, recordsSymbols: true)
-        let diagnostics = compilation.diagnostics + collector.lintFindings(reportingUnusedAllows: !compilation.hasErrors)
-        return Outcome(check: self, files: compilation.files,
+        // The outcome keeps the check without the last one's results, so no chain of them is held.
+        var check = self
+        check.previous = nil
+        // After an edit inside one guide, only that guide is compiled and linted again.
+        var keeping: GuideReuse?
+        if let (bytes, reuse) = previous {
+            switch reuse.check(old: bytes, new: source, provider: provider, lintOptions: lintOptions) {
+            case .reused(let reused):
+                return Outcome(check: check, files: [source], diagnostics: reused.diagnostics, symbols: reused.symbols, importLinks: [],
+                               resolvedProperties: reused.resolvedProperties, guides: reused.guides, reuse: reused.reuse,
+                               reusedOtherGuides: true)
+            case .fromScratch(let kept):
+                keeping = kept
+            }
+        }
+        let (whole, compilation) = PartialCheck.run(source, provider: provider, lintOptions: lintOptions)
+        let diagnostics = whole.compileDiagnostics + whole.lintDiagnostics
+        // What the attempt learnt of the edited guide's complement holds while the declarations are the ones it assumed.
+        let reuse = keeping.flatMap { $0.members == whole.members ? $0 : nil } ?? GuideReuse(members: whole.members, lints: lintOptions != nil)
+        return Outcome(check: check, files: compilation.files,
                        diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
-                       symbols: compilation.symbols, importLinks: compilation.importLinks, resolvedProperties: compilation.resolvedProperties, guides: collector.guides)
+                       symbols: whole.symbols, importLinks: compilation.importLinks, resolvedProperties: whole.resolvedProperties,
+                       guides: whole.guides, reuse: reuse, reusedOtherGuides: false)
     }
 
     /// The diagnostics the editor shows on the document: those located in it, and, on the

@@ -98,6 +98,9 @@ public final class LanguageServer {
     var workspaceRoots: [String] = []
     /// Whether diagnostics include `guidec lint`'s layout findings (`initializationOptions.lint`).
     var lints = true
+    /// Whether a check reuses the last check's results for the guides an edit did not touch
+    /// (`GuideReuse`); tests turn it off to compare with checks from scratch.
+    public var reusesChecks = true
     let lintOptions: Linter.Options
     private var isInitialized = false
     private var isShuttingDown = false
@@ -189,8 +192,10 @@ public final class LanguageServer {
         document.isChecking = true
         let source = document.text.source()
         documents[uri] = document
-        return DocumentCheck(uri: uri, opening: document.opening, startedAt: clock, version: document.version, source: source,
-                             provider: provider(for: document, openFiles: openFiles), lintOptions: lints ? lintOptions : nil)
+        var check = DocumentCheck(uri: uri, opening: document.opening, startedAt: clock, version: document.version, source: source,
+                                  provider: provider(for: document, openFiles: openFiles), lintOptions: lints ? lintOptions : nil)
+        if reusesChecks, let last = document.lastCheck, let bytes = last.files.first?.bytes { check.previous = (bytes, last.reuse) }
+        return check
     }
 
     /// Takes the outcome of a check from `nextCheck` and returns the replies it makes: the

@@ -175,6 +175,8 @@ final class DeclarationNode {
             nameRange = tree.range(syntax.keyword)
         }
         hasName = syntax.name != nil
+        lacksBody = syntax.lacksBody
+        hasDroppedChildren = syntax.lacksBody
         subject = syntax.subject.map { Reference(name: tree.text($0), range: tree.range($0)) }
         headerRange = tree.range(from: syntax.keyword, through: syntax.subject ?? syntax.name ?? syntax.keyword)
         let keyword = tree.tokens[syntax.keyword]
@@ -194,7 +196,11 @@ final class DeclarationNode {
 
     /// Whether a property is written at all (valid or not), or written misspelt: a misspelling
     /// is reported once as an unknown property, not again as a missing one.
-    func has(_ name: String) -> Bool { properties[name] != nil || misspelledNames.contains(name) }
+    func has(_ name: String) -> Bool { lacksBody || properties[name] != nil || misspelledNames.contains(name) }
+
+    /// Whether the block's header stands without contents after a syntax error (already
+    /// reported): it may have held anything, so nothing is reported missing from it.
+    private(set) var lacksBody = false
 
     /// Property names that an unknown property of this block was taken to be a misspelling of.
     @exclusivity(unchecked) var misspelledNames: Set<String> = []

@@ -348,10 +348,11 @@ public struct Parser {
 
     func memberStart() -> MemberStart {
         let next = peekKind()
-        if next == .colon { return .property }
+        if next == .colon { return startsBlockAfterColon(at: position + 1) ? .declaration : .property }
         if next == .equal { return .propertyAfterEquals }
         if startsImport(at: position) { return .importDirective }
-        if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position) { return .declaration }
+        if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position)
+            || looksLikeDeclarationWithColon(at: position) || looksLikeHeaderAboveIndentedContents(at: position) { return .declaration }
         if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) { return .propertyMissingColon }
         if next == .leftBrace || isAtEnd { return .declaration }
         return .nothing
@@ -495,21 +496,32 @@ public struct Parser {
             }
         }
         declaration.lastToken = position - 1
+        if current.kind == .colon, startsBlockAfterColon(at: position) { skipColonBeforeBrace(after: keyword, name: declaration.name, subject: declaration.subject) }
         let open: Int
         if current.kind == .leftBrace {
             open = advance()
             declaration.openBrace = open
         } else {
+            if current.kind == .colon, !current.isAtLineStart {
+                // `parameter count: number = 0`: a block written as a typed property.
+                reportBlockWrittenAsProperty(keyword: keyword, name: declaration.name)
+                synchronize()
+                declaration.lacksBody = true
+                return (declaration, nil)
+            }
             let header = "\(text(keyword))\(declaration.name.map { " " + text($0) } ?? "")"
             let insertAt = Int(tokens[declaration.lastToken].end)
             report(Diagnostic(
                 .expectedMember, at: range(declaration.lastToken), "expected '{' after '\(header)'",
                 fixIts: [.init(range: SourceRange(fileID: fileID, start: insertAt, end: insertAt), replacement: " {",
                                message: "insert '{'")]))
-            // With properties on the same line the '{' was only forgotten: parse the block as if
-            // it were there, so that the closing '}' still pairs up and nothing cascades.
-            guard current.kind == .identifier || current.kind == .string, peekKind() == .colon, !current.isAtLineStart else {
+            // With properties on the same line, or on the lines below indented under the header,
+            // the '{' was only forgotten: parse the block as if it were there, so that the
+            // closing '}' still pairs up and nothing cascades.
+            let sameLine = !current.isAtLineStart && (current.kind == .identifier || current.kind == .string) && peekKind() == .colon
+            guard sameLine || startsIndentedContents(under: keyword) else {
                 synchronize()
+                declaration.lacksBody = true
                 return (declaration, nil)
             }
             open = declaration.lastToken

@@ -93,6 +93,9 @@ public struct DeclarationSyntax: Sendable {
     public var closeBrace: Int?
     /// The last token that belongs to the declaration.
     public var lastToken: Int
+    /// Whether the header stands without contents after a syntax error (no `{`, and nothing read
+    /// as if one were there): what the block was meant to hold is unknown.
+    public var lacksBody = false
 }
 
 /// `name: item, item, ...`, where each item is `[label:] term term ...`.
