@@ -200,7 +200,7 @@ final class DeclarationNode {
 
     /// Whether the block's header stands without contents after a syntax error (already
     /// reported): it may have held anything, so nothing is reported missing from it.
-    private(set) var lacksBody = false
+    @exclusivity(unchecked) private(set) var lacksBody = false
 
     /// Property names that an unknown property of this block was taken to be a misspelling of.
     @exclusivity(unchecked) var misspelledNames: Set<String> = []
