@@ -39,17 +39,35 @@ struct ParserRecoveryTests {
         #expect(compilation.diagnostics.map(\.code.id) == codes, "\(compilation.diagnostics.map(\.message))")
     }
 
-    /// What the recovery must not touch: a header above a line that is not indented deeper, a
-    /// property named like a block keyword, and a word after a keyword on a line of its own.
+    /// What the recovery must not touch: a header above a line that is not indented under it
+    /// (with LF, CR LF or lone CR line ends), lines indented under a header that no `}` at its
+    /// indentation closes (a block written without both braces), a property named like a block
+    /// keyword, and a property whose value starts with `{`: each reads as before the recovery,
+    /// the first error where it was.
     @Test(arguments: [
-        // Not indented under the header: the '{' is missing and the block is not guessed.
-        ("guide g\ntitle: \"T\"\n", "GL0101"),
-        // A property whose value is a name, as in a style chain.
-        ("style s0 { padding: 4 }\nstyle s1 { style: s0 }\n", nil),
-    ] as [(String, String?)])
-    func validAndUnguessableProgramsAreReadAsBefore(text: String, firstCode: String?) {
-        let compilation = Compilation.compile(roots: [SourceFile(path: "r.guide", text: text)], provider: nil)
+        ("guide g\ntitle: \"T\"\n}\n", "GL0101", 1),
+        ("guide g\r\ntitle: \"T\"\r\n}\r\n", "GL0101", 1),
+        ("guide g\rtitle: \"T\"\r}\r", "GL0101", 1),
+        ("guide g {\n  title: \"T\"\n  screen s { target a { frame: rect(1, 2, 3, 4) } }\n  tour t on s\n    step a { highlight: a  title: \"x\" }\n}\n", "GL0106", 4),
+        ("style s0 { padding: 4 }\nstyle s1 { style: s0 }\n", nil, nil),
+        ("guide g {\n  title: \"T\"\n  pages { page p { title: {\"x\"} } }\n}\n", "GL0102", 3),
+    ] as [(String, String?, Int?)])
+    func validAndUnguessableProgramsAreReadAsBefore(text: String, firstCode: String?, line: Int?) {
+        let source = SourceFile(path: "r.guide", text: text)
+        let compilation = Compilation.compile(roots: [source], provider: nil)
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.first?.code.id == firstCode, "\(errors.map(\.message))")
+        #expect(errors.first.map { source.location(of: $0.range.start).line } == line, "\(errors.map(\.message))")
+        #expect(!errors.contains { $0.code.id == "GL0109" && $0.message.hasPrefix("unexpected ':'") })
+    }
+
+    /// A default that is not a literal of the parameter's type gets no fix-it, since the block
+    /// it wrote would be wrong: only the diagnostic and its note.
+    @Test(arguments: ["parameter flag: Bool = yes\n", "parameter mode: String = dark\n", "parameter name: String = 5\n",
+                      "parameter count: number = \"3\"\n", "parameter delay: number = 20s\n"])
+    func aParameterWhoseDefaultIsNotOfItsTypeGetsNoFixIt(text: String) {
+        let compilation = Compilation.compile(roots: [SourceFile(path: "r.guide", text: text)], provider: nil)
+        #expect(compilation.diagnostics.map(\.code.id) == ["GL0101"], "\(compilation.diagnostics.map(\.message))")
+        #expect(compilation.diagnostics.allSatisfy { $0.fixIts.isEmpty && $0.help.isEmpty })
     }
 }

@@ -195,7 +195,8 @@ final class DeclarationNode {
     func value(_ name: String) -> PropertyValue? { properties[name]?.value }
 
     /// Whether a property is written at all (valid or not), or written misspelt: a misspelling
-    /// is reported once as an unknown property, not again as a missing one.
+    /// is reported once as an unknown property, not again as a missing one; a block without its
+    /// contents (`lacksBody`) may have held any.
     func has(_ name: String) -> Bool { lacksBody || properties[name] != nil || misspelledNames.contains(name) }
 
     /// Whether the block's header stands without contents after a syntax error (already

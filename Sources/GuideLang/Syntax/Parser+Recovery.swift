@@ -71,7 +71,7 @@ extension Parser {
         }
         if kind(at: typeToken + 1) == .equal, !tokens[typeToken + 1].isAtLineStart {
             let value = typeToken + 2
-            guard [.number, .string, .identifier].contains(kind(at: value)), !tokens[value].isAtLineStart else { return nil }
+            guard !tokens[value].isAtLineStart, isLiteral(value, of: type) else { return nil }
             defaultValue = text(value)
             last = value
         }
@@ -82,36 +82,86 @@ extension Parser {
         return ("{ \(contents) }", replaced)
     }
 
-    /// Whether the token after a header that lacks its `{` starts a line indented deeper than
-    /// the header and reads as a block's contents (`name:` or a block), as in
-    /// `guide g` followed by its properties: the `{` was forgotten, not the whole block.
+    /// Whether the token at `index` is a literal value of a parameter type (`true` or `false`, a
+    /// number, a string), so a fix-it writing it as the default gives a valid parameter.
+    private func isLiteral(_ index: Int, of type: String) -> Bool {
+        switch (type, kind(at: index)) {
+        case ("bool", .identifier): text(index) == "true" || text(index) == "false"
+        case ("number", .number): text(index).utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }
+        case ("string", .string): true
+        default: false
+        }
+    }
+
+    /// Whether the token after a header that lacks its `{` starts a line indented under the
+    /// header and reads as a block's contents (`name:` or a block), as in `guide g` followed by
+    /// its properties, and the block those lines make ends with a `}` at the header's
+    /// indentation: the `{` was forgotten, not the whole block.
     func startsIndentedContents(under keyword: Int) -> Bool {
         guard current.isAtLineStart, current.kind == .identifier || current.kind == .string,
               peekKind() == .colon || isBlockHeader(at: position)
         else { return false }
-        return indentation(ofTokenAt: position) > indentation(ofTokenAt: keyword)
+        return isIndentedBlock(header: keyword, firstLine: position)
     }
 
     /// Whether the tokens at `index` read `keyword [name] [on subject]` alone on their line,
-    /// followed by a line indented deeper that reads as a block's contents: a header whose `{`
-    /// was forgotten (`tour basics on home` above its steps, `pages` above its pages).
+    /// followed by lines indented under it that read as a block's contents and a `}` at the
+    /// header's indentation: a header whose `{` was forgotten (`tour basics on home` above its
+    /// steps, `pages` above its pages).
     func looksLikeHeaderAboveIndentedContents(at index: Int) -> Bool {
         var cursor = index + 1
         // The lookahead first: the header's words alone on their line, then a new line.
         while cursor <= index + 3, [.identifier, .string].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart { cursor += 1 }
         guard [.identifier, .string].contains(kind(at: cursor)), tokens[cursor].isAtLineStart,
               kind(at: cursor + 1) == .colon || isBlockHeader(at: cursor),
-              indentation(ofTokenAt: cursor) > indentation(ofTokenAt: index)
+              declarationKind(at: index) != nil
         else { return false }
-        return declarationKind(at: index) != nil
+        return isIndentedBlock(header: index, firstLine: cursor)
     }
 
-    /// The number of bytes between the start of a token's line and the token.
-    private func indentation(ofTokenAt index: Int) -> Int {
-        let start = Int(tokens[index].start)
-        var cursor = start
-        // Only asked on a header without its `{`, so the scan back is never on a hot path.
-        while cursor > 0, source.bytes[cursor - 1] != UInt8(ascii: "\n") { cursor -= 1 }
-        return start - cursor
+    /// Whether the line of token `firstLine` is indented under the line of token `header` (its
+    /// leading blanks extend the header's), and the first later line that is not (blank lines
+    /// and comment lines aside) is a `}` at exactly the header's indentation. The source's bytes
+    /// are read, not tokens, so the streaming parser decides as the whole-file one does; it is
+    /// asked only of a header without its `{`, and reads no further than the block's end.
+    private func isIndentedBlock(header: Int, firstLine: Int) -> Bool {
+        let bytes = source.bytes
+        let headerIndentation = leadingBlanks(ofLineAt: Int(tokens[header].start))
+        func isIndentedUnderHeader(_ blanks: Range<Int>) -> Bool {
+            blanks.count > headerIndentation.count && bytes[blanks].starts(with: bytes[headerIndentation])
+        }
+        guard isIndentedUnderHeader(leadingBlanks(ofLineAt: Int(tokens[firstLine].start))) else { return false }
+        var cursor = Int(tokens[firstLine].start)
+        while let lineStart = Self.nextLineStart(after: cursor, in: bytes) {
+            let blanks = leadingBlanks(ofLineAt: lineStart)
+            cursor = blanks.upperBound
+            guard cursor < bytes.count else { return false }
+            let first = bytes[cursor]
+            let isBlankOrComment = first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
+                || (first == UInt8(ascii: "/") && cursor + 1 < bytes.count && bytes[cursor + 1] == UInt8(ascii: "/"))
+            if isBlankOrComment || isIndentedUnderHeader(blanks) { continue }
+            return first == UInt8(ascii: "}") && bytes[blanks] == bytes[headerIndentation]
+        }
+        return false
+    }
+
+    /// The spaces and tabs that start the line holding byte `offset`.
+    private func leadingBlanks(ofLineAt offset: Int) -> Range<Int> {
+        let bytes = source.bytes
+        var start = offset
+        // A line ends at LF, CR LF or a lone CR, as the lexer reads lines.
+        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+        var end = start
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        return start..<end
+    }
+
+    /// Where the line after the one holding byte `offset` starts, nil when that line is the last.
+    private static func nextLineStart(after offset: Int, in bytes: [UInt8]) -> Int? {
+        var cursor = offset
+        while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n"), bytes[cursor] != UInt8(ascii: "\r") { cursor += 1 }
+        guard cursor < bytes.count else { return nil }
+        if bytes[cursor] == UInt8(ascii: "\r"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "\n") { cursor += 1 }
+        return cursor + 1 < bytes.count ? cursor + 1 : nil
     }
 }

@@ -348,7 +348,7 @@ public struct Parser {
 
     func memberStart() -> MemberStart {
         let next = peekKind()
-        if next == .colon { return startsBlockAfterColon(at: position + 1) ? .declaration : .property }
+        if next == .colon { return startsBlockAfterColon(at: position + 1) && declarationKind(at: position) != nil ? .declaration : .property }
         if next == .equal { return .propertyAfterEquals }
         if startsImport(at: position) { return .importDirective }
         if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position)
