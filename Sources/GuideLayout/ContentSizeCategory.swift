@@ -55,6 +55,25 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable {
         }
     }
 
+    /// The category's place in `allCases`, smallest first: what `DynamicType`'s rows are indexed
+    /// by, since hashing a category hashes its raw text.
+    var position: Int {
+        switch self {
+        case .extraSmall: 0
+        case .small: 1
+        case .medium: 2
+        case .large: 3
+        case .extraLarge: 4
+        case .extraExtraLarge: 5
+        case .extraExtraExtraLarge: 6
+        case .accessibilityMedium: 7
+        case .accessibilityLarge: 8
+        case .accessibilityExtraLarge: 9
+        case .accessibilityExtraExtraLarge: 10
+        case .accessibilityExtraExtraExtraLarge: 11
+        }
+    }
+
     /// Whether this is one of the five accessibility sizes.
     public var isAccessibilityCategory: Bool { rawValue.hasPrefix("accessibility-") }
 

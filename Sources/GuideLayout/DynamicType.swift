@@ -29,7 +29,18 @@ public enum DynamicType {
 
     /// The size and leading of `textStyle` at `category`; nil for a style the table does not have.
     public static func size(of textStyle: String, at category: ContentSizeCategory) -> TextStyleSize? {
-        table[textStyle]?[category]
+        row(of: textStyle)?[category.position]
+    }
+
+    /// A style's sizes at every category, indexed by `ContentSizeCategory.position`; nil for a
+    /// style the table does not have. Text measurement asks for two categories of one style per
+    /// text: one lookup by the style's name serves both.
+    static func row(of textStyle: String) -> [TextStyleSize?]? { rows[textStyle] }
+
+    /// The table with each style's row as an array by category: a lookup in `table` hashed the
+    /// category's raw text too (some 760 instructions a lookup, two for each text lint measures).
+    private static let rows: [String: [TextStyleSize?]] = table.mapValues { row in
+        ContentSizeCategory.allCases.map { row[$0] }
     }
 
     /// How much a style of unknown growth is assumed to grow at `category`: the largest growth

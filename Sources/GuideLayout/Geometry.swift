@@ -62,7 +62,22 @@ public struct Rect: Equatable, Sendable, CustomStringConvertible {
 
     /// `(x, y, w × h)` with numbers rounded to one decimal, for messages.
     public var description: String {
-        "(\(Self.format(x)), \(Self.format(y)), \(Self.format(width)) × \(Self.format(height)))"
+        // Written as bytes into one buffer: interpolating four numbers' strings cost 6,000
+        // instructions a rectangle, and lint's findings hold thousands.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(40)
+        bytes.append(UInt8(ascii: "("))
+        NumberText.append(NumberText.rounded(x, decimals: 1), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(UInt8(ascii: " "))
+        NumberText.append(NumberText.rounded(y, decimals: 1), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(UInt8(ascii: " "))
+        NumberText.append(NumberText.rounded(width, decimals: 1), to: &bytes)
+        bytes.append(contentsOf: " × ".utf8)
+        NumberText.append(NumberText.rounded(height, decimals: 1), to: &bytes)
+        bytes.append(UInt8(ascii: ")"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A number with at most one decimal and no trailing `.0`.

@@ -24,6 +24,7 @@ public struct PreparedText: Sendable {
         lineHeight = metrics.leading
         isEmpty = text.isEmpty
         var recorder = TextMetrics.SegmentRecorder()
+        recorder.reserveCapacity(forBytes: text.utf8.count)
         if keepingText { recorder.trace = TextMetrics.TextTrace() }
         // Markup characters are not drawn, so they are not measured.
         let markup = TextMarkup(text)

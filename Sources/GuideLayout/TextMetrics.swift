@@ -94,34 +94,63 @@ public enum TextMetrics {
     /// Adds the scalars of `text` to `recorder`, ordinary characters `narrowAdvance` wide; a
     /// segment may go on into the next call, as a word goes on across a change of style.
     private static func scanScalars(_ text: String, fontSize: Double, narrowAdvance: Double, into recorder: inout SegmentRecorder) {
-        var previousWasCarriageReturn = false
-        for scalar in text.unicodeScalars {
-            let kind = kind(of: scalar)
-            // CR LF is one break, not two.
-            defer { previousWasCarriageReturn = scalar == "\r" }
-            recorder.trace?.scalars.append(scalar)
-            switch kind {
-            case .lineBreak:
-                if scalar == "\n", previousWasCarriageReturn {
-                    recorder.extendBreak()
-                    continue
+        var text = text
+        // The scalars decoded from the bytes in place: the `unicodeScalars` view's iterator cost
+        // more than classifying and recording a scalar (lint scans every text of every step).
+        text.withUTF8 { bytes in
+            var index = 0
+            var previousWasCarriageReturn = false
+            while index < bytes.count {
+                let scalar: Unicode.Scalar
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    scalar = Unicode.Scalar(lead)
+                    index += 1
+                } else {
+                    // A String's bytes are valid UTF-8: the lead byte gives the length.
+                    let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                    for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                    scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                    index += length
                 }
-                recorder.breakLine()
-            case .space:
-                // The zero-width space is a break opportunity with no width.
-                recorder.addSpace(scalar.value == 0x200B ? 0 : spaceAdvance * fontSize)
-            case .zeroWidth:
-                if scalar.value == 0xFE0F {
-                    // The emoji selector turns a text-style symbol such as U+2764 into a wide emoji.
-                    recorder.widenLastCharacter(to: wideAdvance * fontSize)
-                }
-            case .wide:
-                recorder.addCharacter(scalar, advance: wideAdvance * fontSize, isWide: true)
-            case .nonBreakingSpace:
-                recorder.addCharacter(scalar, advance: spaceAdvance * fontSize, isWide: false)
-            case .narrow:
-                recorder.addCharacter(scalar, advance: narrowAdvance, isWide: false)
+                scan(scalar, previousWasCarriageReturn: &previousWasCarriageReturn, fontSize: fontSize,
+                     narrowAdvance: narrowAdvance, into: &recorder)
             }
+        }
+    }
+
+    /// Adds one scalar of a text to `recorder`.
+    @inline(__always)
+    private static func scan(_ scalar: Unicode.Scalar, previousWasCarriageReturn: inout Bool, fontSize: Double, narrowAdvance: Double,
+                             into recorder: inout SegmentRecorder) {
+        // Printable ASCII other than the space, most of any text, is narrow: `kind(of:)`'s
+        // switch cost more than the rest of a character's scan.
+        let kind: ScalarKind = scalar.value > 0x20 && scalar.value < 0x7F ? .narrow : Self.kind(of: scalar)
+        // CR LF is one break, not two.
+        defer { previousWasCarriageReturn = scalar == "\r" }
+        recorder.trace?.scalars.append(scalar)
+        switch kind {
+        case .lineBreak:
+            if scalar == "\n", previousWasCarriageReturn {
+                recorder.extendBreak()
+                return
+            }
+            recorder.breakLine()
+        case .space:
+            // The zero-width space is a break opportunity with no width.
+            recorder.addSpace(scalar.value == 0x200B ? 0 : spaceAdvance * fontSize)
+        case .zeroWidth:
+            if scalar.value == 0xFE0F {
+                // The emoji selector turns a text-style symbol such as U+2764 into a wide emoji.
+                recorder.widenLastCharacter(to: wideAdvance * fontSize)
+            }
+        case .wide:
+            recorder.addCharacter(scalar, advance: wideAdvance * fontSize, isWide: true)
+        case .nonBreakingSpace:
+            recorder.addCharacter(scalar, advance: spaceAdvance * fontSize, isWide: false)
+        case .narrow:
+            recorder.addCharacter(scalar, advance: narrowAdvance, isWide: false)
         }
     }
 
@@ -140,7 +169,7 @@ public enum TextMetrics {
     /// The font size and line height of a font given by its parts at `category`.
     static func metrics(textStyle: String?, size: Double, category: ContentSizeCategory) -> DynamicType.TextStyleSize {
         guard let textStyle else { return DynamicType.TextStyleSize(size: size, leading: defaultLineSpacing * size) }
-        guard let here = DynamicType.size(of: textStyle, at: category), let base = DynamicType.size(of: textStyle, at: .default)
+        guard let row = DynamicType.row(of: textStyle), let here = row[category.position], let base = row[ContentSizeCategory.default.position]
         else {
             // Unknown growth: assume the most any style grows, and the loosest lines.
             let grown = size * DynamicType.largestGrowth(at: category)
@@ -326,6 +355,15 @@ public enum TextMetrics {
         var trace: TextTrace?
 
         private var segmentIsEmpty: Bool { advances.count == segmentStart }
+
+        /// Makes room for a text of `byteCount` UTF-8 bytes: at most one advance a byte, and
+        /// about one piece (a word or a space) every two or three, so that the arrays are not
+        /// regrown as they fill (some 20 million instructions in lint of a megabyte of guides).
+        mutating func reserveCapacity(forBytes byteCount: Int) {
+            guard byteCount > 0 else { return }
+            advances.reserveCapacity(byteCount)
+            pieces.reserveCapacity(byteCount / 2 + 2)
+        }
 
         /// Adds a visible character, first closing the segment if a line may break before it.
         mutating func addCharacter(_ scalar: Unicode.Scalar, advance: Double, isWide: Bool) {

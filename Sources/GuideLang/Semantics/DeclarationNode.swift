@@ -141,18 +141,22 @@ final class DeclarationNode {
     let triviaStart: UInt32
     /// Whether the declaration is in a file named on the command line (not only imported).
     let isInRootFile: Bool
-    var properties = PropertyList()
-    var children: [DeclarationNode] = []
-    var strings: [StringEntry] = []
+    // The mutable state below belongs to the one checker that made the node, on one thread, and
+    // its accesses are short (a read or one mutating call that does not reach another node's
+    // state through this one): the runtime's check of each access for an overlapping one
+    // (`swift_beginAccess`, some 70 instructions, half a million accesses a megabyte) is left out.
+    @exclusivity(unchecked) var properties = PropertyList()
+    @exclusivity(unchecked) var children: [DeclarationNode] = []
+    @exclusivity(unchecked) var strings: [StringEntry] = []
     /// A tour's steps when they were too many to keep as nodes (`Checker.stepStreamingSize`):
     /// what ordering needs of each, in source order; each step is read again when lowered.
-    var stepSummaries: [StepSummary] = []
+    @exclusivity(unchecked) var stepSummaries: [StepSummary] = []
     /// Set when something refers to the declaration, for unused warnings.
-    var isUsed = false
+    @exclusivity(unchecked) var isUsed = false
     /// Whether the child blocks are still to be read: a top-level guide's children are collected
     /// only when the guide is lowered, and released after it, so a large program never holds the
     /// blocks of all its guides at once.
-    var hasDeferredChildren = false
+    @exclusivity(unchecked) var hasDeferredChildren = false
 
     init(kind: DeclarationKind, syntax: DeclarationSyntax, tree: SyntaxTree, isInRootFile: Bool) {
         self.kind = kind
@@ -197,10 +201,10 @@ final class DeclarationNode {
 
     /// Whether the block's header stands without contents after a syntax error (already
     /// reported): it may have held anything, so nothing is reported missing from it.
-    private(set) var lacksBody = false
+    @exclusivity(unchecked) private(set) var lacksBody = false
 
     /// Property names that an unknown property of this block was taken to be a misspelling of.
-    var misspelledNames: Set<String> = []
+    @exclusivity(unchecked) var misspelledNames: Set<String> = []
 
     /// How the declaration is named in messages: "step 'login'".
     var displayName: String {
@@ -209,8 +213,8 @@ final class DeclarationNode {
 
     /// Whether a child block was dropped as unknown or misplaced (already reported): the
     /// block may then look empty without being so.
-    var hasDroppedChildren = false
+    @exclusivity(unchecked) var hasDroppedChildren = false
 
     /// Whether the declaration stands at the top level of its file.
-    var isTopLevel = false
+    @exclusivity(unchecked) var isTopLevel = false
 }

@@ -10,6 +10,21 @@ struct PropertySpec {
     let kinds: Set<DeclarationKind>
     /// What a style carrying it may apply to (`page`, `step`); empty when it cannot be styled.
     let styleTargets: Set<DeclarationKind>
+    /// `kinds` as one number of `DeclarationKind.bit`s.
+    private let kindBits: UInt32
+
+    /// Creates a row of the table.
+    init(name: String, type: PropertyType, kinds: Set<DeclarationKind>, styleTargets: Set<DeclarationKind>) {
+        self.name = name
+        self.type = type
+        self.kinds = kinds
+        self.styleTargets = styleTargets
+        kindBits = kinds.reduce(0) { $0 | $1.bit }
+    }
+
+    /// Whether a block of `kind` may hold it directly: a test of one bit, where `kinds.contains`
+    /// hashed the kind, for every property of a program.
+    func isAllowed(in kind: DeclarationKind) -> Bool { kindBits & kind.bit != 0 }
 }
 
 /// The table of every property of the language; the single source for the checker and docs.
@@ -131,8 +146,8 @@ enum PropertySchema {
     /// instructions to build at the start of every run.
     static func spec(named name: String, in kind: DeclarationKind) -> PropertySpec? {
         guard let first = byName[name] else { return nil }
-        if first.kinds.contains(kind) { return first }
-        return laterRows[name]?.first { $0.kinds.contains(kind) }
+        if first.isAllowed(in: kind) { return first }
+        return laterRows[name]?.first { $0.isAllowed(in: kind) }
     }
 
     /// The names of the properties a block of this kind may hold, in table order.

@@ -23,18 +23,23 @@ public final class SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         var starts = [0]
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                starts.append(index + 1)
-            } else if byte == 0x0D {
-                // CRLF is one line break; a lone CR is one too.
-                if index + 1 < count, bytes[index + 1] == 0x0A { index += 1 }
-                starts.append(index + 1)
+        // Through a buffer, without a bounds check a byte: this reads every byte of every file.
+        bytes.withUnsafeBufferPointer { bytes in
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let byte = bytes[index]
+                index += 1
+                // Most bytes are neither: one comparison sends them on.
+                guard byte <= 0x0D else { continue }
+                if byte == 0x0A {
+                    starts.append(index)
+                } else if byte == 0x0D {
+                    // CRLF is one line break; a lone CR is one too.
+                    if index < count, bytes[index] == 0x0A { index += 1 }
+                    starts.append(index)
+                }
             }
-            index += 1
         }
         self.lineStarts = starts
         self.scalarCheckpoints = Self.checkpoints(bytes, lineStarts: starts)

@@ -77,6 +77,9 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
         hasher.combine(ordinal)
     }
 
+    /// The kind's bit in a set of kinds held as one number (`PropertySpec.isAllowed(in:)`).
+    var bit: UInt32 { 1 &<< UInt32(ordinal) }
+
     /// The case's place in the declaration order.
     private var ordinal: UInt8 {
         switch self {

@@ -88,7 +88,9 @@ extension Parser {
             label = advance()
             step()  // the colon
         }
-        var terms: [TermSyntax] = []
+        // This item's terms are `termStack[base...]`: a call's or group's items push theirs
+        // after them and take them off again before this item goes on.
+        let base = termStack.count
         while !isAtValueEnd(inParentheses: inParentheses) {
             let token = current
             if token.kind == .comma || token.kind == .rightParen { break }
@@ -103,11 +105,14 @@ extension Parser {
             }
             switch token.kind {
             case .identifier where peekKind() == .leftParen && !isConditionWord(position):
-                terms.append(.call(parseCall(depth: depth + 1)))
+                let call = TermSyntax.call(parseCall(depth: depth + 1))
+                termStack.append(call)
             case .leftParen:
-                terms.append(.group(parseGroup(depth: depth + 1)))
+                let group = TermSyntax.group(parseGroup(depth: depth + 1))
+                termStack.append(group)
             case .identifier, .number, .string, .color, .at, .greater, .greaterEqual, .less, .lessEqual, .equalEqual, .notEqual, .plus, .minus:
-                terms.append(.token(advance()))
+                let token = TermSyntax.token(advance())
+                termStack.append(token)
             case .unknown:
                 step()
             case .leftBracket, .rightBracket:
@@ -132,6 +137,10 @@ extension Parser {
                 step()
             }
         }
+        // A copy (the stack's placeholder keeps `base` above 0, so the slice is never the whole
+        // buffer, which `Array` would share and the removals below would then copy).
+        let terms = Array(termStack[base...])
+        while termStack.count > base { termStack.removeLast() }
         if terms.isEmpty {
             if label != nil || inParentheses && current.kind == .comma {
                 report(Diagnostic(.expectedValue, at: range(max(first, position - 1)), "expected a value"))
