@@ -24,9 +24,17 @@ import GuideIR
 /// length, a guide name written twice, a lint finding outside the guides (lint merges findings
 /// on shared places across guides), a diagnostic both parts report outside the guides
 /// differently (such as the use each labels) or at the same place in an order the whole check
-/// might not keep, or so many diagnostics that a cap on them could come into play.
+/// might not keep, so many diagnostics that a cap on them could come into play, or so many
+/// declarations in the two parts together (those outside the guides counted twice) that the
+/// program-wide limit on them (`Checker.maximumDeclarations`, GL0008) could be passed.
+///
+/// The complement outlives a check from scratch that stays inside its guide: an edit that breaks
+/// the guide's syntax keeps it for the edit that repairs it; one whose own findings rule out any
+/// merge (a lint finding outside the guides, say) is marked failing when first computed, so the
+/// next edits there compile no part at all. The same text checked again (a save) reuses the last
+/// check whole when it read no other file, and otherwise keeps the complement.
 /// `LanguageServerIncrementalTests` checks the result against a check from scratch after each
-/// of many random edits.
+/// of many random edits and saves.
 struct GuideReuse: Sendable {
     /// The document's top-level declarations in the checked text.
     var members: [TopLevelMember]
