@@ -62,6 +62,111 @@ struct LanguageServerIncrementalTests {
         #expect(reused == 20)
     }
 
+    /// The declaration limit holds for the whole program: two parts each within it whose whole is
+    /// past it are not put together (the check from scratch reports GL0008).
+    @Test func partsWithinTheDeclarationLimitWhoseWholeIsPastItAreNotPutTogether() throws {
+        let text = Self.generatedDocument(guides: 12)
+        let count = Compilation.compile(path: "limit.guide", text: text).declarationCount
+        let (incremental, scratch, uri) = Self.servers(text, named: "limit.guide", declarationLimit: count - 1)
+        var typed = text
+        let insertion = typed.range(of: "title: \"Guide 3")!.upperBound
+        for version in 2...4 {
+            typed.insert("q", at: insertion)
+            let change = Self.change(uri, typed, version: version)
+            let (published, expected) = (incremental.handle(change), scratch.handle(change))
+            #expect(published == expected, "keystroke \(version): \(Self.firstDifference(published, expected))")
+            #expect(expected.contains { String(decoding: $0, as: UTF8.self).contains("GL0008") })
+            #expect(incremental.documents[uri]?.lastCheck?.reusedOtherGuides == false)
+        }
+    }
+
+    /// An incomplete line in the edited guide (its part has an error) checks from scratch but
+    /// keeps the complement, which reads only the text outside the guide: once the line is
+    /// whole again, the check reuses it without compiling it again.
+    @Test func anIncompleteLineKeepsTheComplement() throws {
+        let text = Self.generatedDocument(guides: 12)
+        let (incremental, scratch, uri) = Self.servers(text, named: "incomplete.guide")
+        var typed = text
+        let guide = typed.range(of: "guide g3 {")!.upperBound
+        var insertion = typed.range(of: "advance: tap anywhere", range: guide..<typed.endIndex)!.upperBound
+        // A keystroke in the title that computes the complement, then a step typed one character
+        // at a time into the tour: broken (an unclosed brace, even) until its brace closes.
+        typed.insert("q", at: typed.range(of: "title: \"Guide 3")!.upperBound)
+        insertion = typed.index(after: insertion)
+        let keystrokes = ["", "\n"] + "    step s3 { highlight: a  title: \"T\" }".map(String.init)
+        var broken = 0
+        for (index, keystroke) in keystrokes.enumerated() {
+            typed.insert(contentsOf: keystroke, at: insertion)
+            insertion = typed.index(insertion, offsetBy: keystroke.count)
+            let change = Self.change(uri, typed, version: index + 2)
+            let (published, expected) = (incremental.handle(change), scratch.handle(change))
+            #expect(published == expected, "keystroke \(index): \(Self.firstDifference(published, expected))")
+            let check = try #require(incremental.documents[uri]?.lastCheck)
+            if !check.reusedOtherGuides { broken += 1 }
+            #expect(Self.keptGuide(check.reuse) != nil, "keystroke \(index) dropped the complement")
+        }
+        #expect(broken > 5)
+        // The step whole: reused, with the complement kept all along.
+        #expect(incremental.documents[uri]?.lastCheck?.reusedOtherGuides == true)
+    }
+
+    /// A complement with a lint finding outside the guides (an overlay too faint, on a shared
+    /// style) can never be put together with a part: it is marked failing when first computed,
+    /// and the next keystrokes in the guide check from scratch without compiling the part.
+    @Test func aComplementWithALintFindingOutsideTheGuidesIsMarkedFailing() throws {
+        let text = Self.generatedDocument(guides: 12).replacingOccurrences(
+            of: "overlay: #000000 @ 80%, dark: #212121 @ 80%", with: "overlay: #E8E8E8 @ 90%")
+        let (incremental, scratch, uri) = Self.servers(text, named: "faint.guide")
+        var typed = text
+        let insertion = typed.range(of: "title: \"Guide 3")!.upperBound
+        for version in 2...4 {
+            typed.insert("q", at: insertion)
+            let change = Self.change(uri, typed, version: version)
+            let (published, expected) = (incremental.handle(change), scratch.handle(change))
+            #expect(published == expected, "keystroke \(version): \(Self.firstDifference(published, expected))")
+            #expect(expected.contains { String(decoding: $0, as: UTF8.self).contains("GL1009") })
+            let check = try #require(incremental.documents[uri]?.lastCheck)
+            #expect(!check.reusedOtherGuides)
+            guard case .failing = check.reuse.complement else {
+                Issue.record("keystroke \(version): the complement is not marked failing")
+                continue
+            }
+        }
+    }
+
+    /// A save (or any check of the text last checked) reuses that check whole and keeps its
+    /// complement, when it read no other file.
+    @Test func aSaveReusesTheLastCheck() throws {
+        let text = Self.generatedDocument(guides: 12)
+        let (incremental, scratch, uri) = Self.servers(text, named: "save.guide")
+        var typed = text
+        var insertion = typed.range(of: "title: \"Guide 3")!.upperBound
+        for version in 2...4 {
+            typed.insert("q", at: insertion)
+            insertion = typed.index(after: insertion)
+            let change = Self.change(uri, typed, version: version)
+            let (published, expected) = (incremental.handle(change), scratch.handle(change))
+            #expect(published == expected, "keystroke \(version): \(Self.firstDifference(published, expected))")
+            let save = Self.save(uri)
+            let (republished, rechecked) = (incremental.handle(save), scratch.handle(save))
+            #expect(republished == rechecked, "save \(version): \(Self.firstDifference(republished, rechecked))")
+            #expect(!republished.isEmpty)
+            let check = try #require(incremental.documents[uri]?.lastCheck)
+            #expect(check.reusedOtherGuides)
+            #expect(Self.keptGuide(check.reuse) != nil)
+        }
+    }
+
+    /// The guide whose complement `reuse` keeps, nil when it keeps none.
+    static func keptGuide(_ reuse: GuideReuse) -> Int? {
+        if case .kept(_, let guide) = reuse.complement { return guide }
+        return nil
+    }
+
+    static func save(_ uri: String) -> [UInt8] {
+        Array(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(uri)"}}}"#.utf8)
+    }
+
     /// The shared start and end of two texts, read eight bytes at a time, are those read one at a time.
     @Test func unchangedEndsAreThoseOfAByteByByteComparison() {
         var random = RobustnessTests.SeededGenerator(state: 7)
@@ -105,6 +210,11 @@ struct LanguageServerIncrementalTests {
                 } else {
                     scalars.insert(["a", "Z", " ", "é", "新"].randomElement(using: &random)!, at: title)
                 }
+            } else if choice == 11, let title = titlePlace(in: scalars, using: &random) {
+                // An incomplete line typed inside a guide, repaired by a later undo.
+                let inserted = Array(["\"\n  step s8 { highlight: ", "%", "\n  tour {", "\n  title: "].randomElement(using: &random)!.unicodeScalars)
+                scalars.insert(contentsOf: inserted, at: title)
+                undo = (title, [], inserted.count)
             } else {
                 let offset = place(in: scalars, using: &random)
                 let removedCount = [0, 0, 0, 1, 1, 2, 5, 12].randomElement(using: &random)!
@@ -126,6 +236,11 @@ struct LanguageServerIncrementalTests {
             let same = published == expected
             try #require(same, "\(name), seed \(seed), edit \(version - 1): \(firstDifference(published, expected))")
             if incremental.documents[uri]?.lastCheck?.reusedOtherGuides == true { reused += 1 }
+            if Int.random(in: 0..<6, using: &random) == 0 {
+                // A save now and then: the same text checked again.
+                let (republished, rechecked) = (incremental.handle(save(uri)), scratch.handle(save(uri)))
+                try #require(republished == rechecked, "\(name), seed \(seed), save after edit \(version - 1): \(firstDifference(republished, rechecked))")
+            }
             for request in requests(uri, lines: typed.reduce(0) { $1 == "\n" ? $0 + 1 : $0 } + 1, version: version, using: &random) {
                 let answered = incremental.handle(request)
                 let scratchAnswer = scratch.handle(request)
@@ -136,7 +251,7 @@ struct LanguageServerIncrementalTests {
         // And a server opened on the last text from scratch publishes the same.
         let (fresh, _, _) = servers(String(String.UnicodeScalarView(scalars)), named: name)
         let last = fresh.handle(Array(didOpen(uri, String(String.UnicodeScalarView(scalars)), version: edits + 1).utf8))
-        let republished = incremental.handle(Array(#"{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":"\#(uri)"}}}"#.utf8))
+        let republished = incremental.handle(save(uri))
         #expect(last == republished, "\(name), seed \(seed): \(firstDifference(last, republished))")
         return reused
     }
@@ -171,12 +286,14 @@ struct LanguageServerIncrementalTests {
     }
 
     /// Two initialised servers with the document open, the first reusing and the second checking from scratch.
-    static func servers(_ text: String, named name: String) -> (LanguageServer, LanguageServer, String) {
+    static func servers(_ text: String, named name: String, declarationLimit: Int = Checker.maximumDeclarations)
+        -> (LanguageServer, LanguageServer, String) {
         let uri = "file:///incremental/\(name)"
         let incremental = LanguageServer(providerForRoots: { _ in nil })
         let scratch = LanguageServer(providerForRoots: { _ in nil })
         scratch.reusesChecks = false
         for server in [incremental, scratch] {
+            server.declarationLimit = declarationLimit
             _ = server.handle(Array(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#.utf8))
             _ = server.handle(Array(#"{"jsonrpc":"2.0","method":"initialized","params":{}}"#.utf8))
             _ = server.handle(Array(didOpen(uri, text, version: 1).utf8))

@@ -29,6 +29,9 @@ public struct Compilation: Sendable {
     /// The top-level declarations of every file, in file then source order, when symbols are
     /// recorded: an editor's next check reads them to reuse what did not change.
     var topLevelMembers: [TopLevelMember] = []
+    /// How many declarations the checker collected, across every file (at most one past its
+    /// limit): an editor's check made of two parts adds theirs to stay within the limit.
+    var declarationCount = 0
 
     /// The lowered program: `loweredGuides` when no error was found (then every guide lowered),
     /// or nil.
@@ -59,10 +62,12 @@ public struct Compilation: Sendable {
     }
 
     /// `compile`, with the size from which a guide's steps are read one at a time
-    /// (`Checker.stepStreamingSize`): tests compile small programs both ways.
+    /// (`Checker.stepStreamingSize`): tests compile small programs both ways; and with the most
+    /// declarations checked (`Checker.declarationLimit`), which tests lower.
     static func compile(
         roots: [SourceFile], provider: (any SourceProvider)?, streamingGuidesTo receiver: (any GuideStreamReceiver)?,
-        budget: DiagnosticBudget?, deviceIdentifiers: [String], stepStreamingSize: Int, recordsSymbols: Bool = false
+        budget: DiagnosticBudget?, deviceIdentifiers: [String], stepStreamingSize: Int, recordsSymbols: Bool = false,
+        declarationLimit: Int = Checker.maximumDeclarations
     ) -> Compilation {
         let runBudget = budget ?? DiagnosticBudget()
         var loader = ImportLoader(provider: provider, budget: runBudget)
@@ -75,7 +80,8 @@ public struct Compilation: Sendable {
         var all = runBudget.admitted(loader.diagnostics)
         let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
-                              deviceIdentifiers: deviceIdentifiers, symbolRecorder: recordsSymbols ? SymbolRecorder() : nil)
+                              deviceIdentifiers: deviceIdentifiers, declarationLimit: declarationLimit,
+                              symbolRecorder: recordsSymbols ? SymbolRecorder() : nil)
         all += checker.takeDiagnostics()
         checker.keepsLoweredSteps = receiver?.readsSteps ?? true
         let stepReceiver = receiver as? any StepStreamReceiver
@@ -107,6 +113,7 @@ public struct Compilation: Sendable {
             checkerFoundErrors: conclusion.hasErrors)
         compilation.symbols = checker.symbolRecorder?.occurrences ?? []
         compilation.importLinks = loader.importLinks
+        compilation.declarationCount = checker.declarationCount
         compilation.resolvedProperties = checker.symbolRecorder?.resolvedProperties ?? []
         if recordsSymbols {
             compilation.topLevelMembers = checker.topLevel.map { node in

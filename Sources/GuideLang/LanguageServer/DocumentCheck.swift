@@ -18,9 +18,11 @@ public struct DocumentCheck: Sendable {
     let provider: EditorSourceProvider
     /// The lint settings, nil when layout findings are turned off.
     let lintOptions: Linter.Options?
-    /// The text the document's last check read and what that check left to reuse, nil when
-    /// there is none: this check then compiles the whole document.
-    var previous: (bytes: [UInt8], reuse: GuideReuse)?
+    /// The document's last check, whose text and what it left to reuse this one starts from;
+    /// nil when there is none: this check then compiles the whole document.
+    var previous: Previous?
+    /// The most declarations the check collects (`Checker.maximumDeclarations`; tests lower it).
+    var declarationLimit = Checker.maximumDeclarations
 
     /// What a check found.
     public struct Outcome: Sendable {
@@ -44,6 +46,25 @@ public struct DocumentCheck: Sendable {
         let reusedOtherGuides: Bool
     }
 
+    /// What a check takes of the document's last one: its text, what it left to reuse, and what
+    /// it found, which holds as it is for the same text when the check read nothing else.
+    struct Previous: Sendable {
+        let bytes: [UInt8]
+        let reuse: GuideReuse
+        let diagnostics: [Diagnostic]
+        let symbols: [SymbolOccurrence]
+        let importLinks: [ImportLink]
+        let resolvedProperties: [ResolvedProperty]
+        let guides: [IRGuide]
+
+        /// What `outcome` leaves, nil when it read no text.
+        init?(_ outcome: Outcome) {
+            guard let bytes = outcome.files.first?.bytes else { return nil }
+            (self.bytes, reuse, diagnostics, symbols) = (bytes, outcome.reuse, outcome.diagnostics, outcome.symbols)
+            (importLinks, resolvedProperties, guides) = (outcome.importLinks, outcome.resolvedProperties, outcome.guides)
+        }
+    }
+
     /// Compiles the document (and lints it unless turned off); touches nothing but its own
     /// values, so it may run on any thread.
     public func run() -> Outcome {
@@ -52,20 +73,26 @@ public struct DocumentCheck: Sendable {
         check.previous = nil
         // After an edit inside one guide, only that guide is compiled and linted again.
         var keeping: GuideReuse?
-        if let (bytes, reuse) = previous {
-            switch reuse.check(old: bytes, new: source, provider: provider, lintOptions: lintOptions) {
+        if let previous {
+            switch previous.reuse.check(old: previous.bytes, new: source, provider: provider, lintOptions: lintOptions, declarationLimit: declarationLimit) {
             case .reused(let reused):
                 return Outcome(check: check, files: [source], diagnostics: reused.diagnostics, symbols: reused.symbols, importLinks: [],
                                resolvedProperties: reused.resolvedProperties, guides: reused.guides, reuse: reused.reuse,
                                reusedOtherGuides: true)
+            case .unchanged:
+                return Outcome(check: check, files: [source], diagnostics: previous.diagnostics, symbols: previous.symbols,
+                               importLinks: previous.importLinks, resolvedProperties: previous.resolvedProperties, guides: previous.guides,
+                               reuse: previous.reuse, reusedOtherGuides: true)
             case .fromScratch(let kept):
                 keeping = kept
             }
         }
-        let (whole, compilation) = PartialCheck.run(source, provider: provider, lintOptions: lintOptions)
+        let (whole, compilation) = PartialCheck.run(source, provider: provider, lintOptions: lintOptions, declarationLimit: declarationLimit)
         let diagnostics = whole.compileDiagnostics + whole.lintDiagnostics
-        // What the attempt learnt of the edited guide's complement holds while the declarations are the ones it assumed.
-        let reuse = keeping.flatMap { $0.members == whole.members ? $0 : nil } ?? GuideReuse(members: whole.members, lints: lintOptions != nil)
+        // What the attempt learnt of the edited guide's complement holds whatever the whole text
+        // holds inside that guide: it reads only the text outside it.
+        var reuse = keeping ?? GuideReuse(members: whole.members, lints: lintOptions != nil)
+        reuse.isSelfContained = whole.isSelfContained
         return Outcome(check: check, files: compilation.files,
                        diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
                        symbols: whole.symbols, importLinks: compilation.importLinks, resolvedProperties: whole.resolvedProperties,

@@ -24,9 +24,17 @@ import GuideIR
 /// length, a guide name written twice, a lint finding outside the guides (lint merges findings
 /// on shared places across guides), a diagnostic both parts report outside the guides
 /// differently (such as the use each labels) or at the same place in an order the whole check
-/// might not keep, or so many diagnostics that a cap on them could come into play.
+/// might not keep, so many diagnostics that a cap on them could come into play, or so many
+/// declarations in the two parts together (those outside the guides counted twice) that the
+/// program-wide limit on them (`Checker.maximumDeclarations`, GL0008) could be passed.
+///
+/// The complement outlives a check from scratch that stays inside its guide: an edit that breaks
+/// the guide's syntax keeps it for the edit that repairs it; one whose own findings rule out any
+/// merge (a lint finding outside the guides, say) is marked failing when first computed, so the
+/// next edits there compile no part at all. The same text checked again (a save) reuses the last
+/// check whole when it read no other file, and otherwise keeps the complement.
 /// `LanguageServerIncrementalTests` checks the result against a check from scratch after each
-/// of many random edits.
+/// of many random edits and saves.
 struct GuideReuse: Sendable {
     /// The document's top-level declarations in the checked text.
     var members: [TopLevelMember]
@@ -34,6 +42,9 @@ struct GuideReuse: Sendable {
     var lints: Bool
     /// What is known of the complement of the guide last edited, in the checked text's offsets.
     var complement = Complement.none
+    /// Whether the checked text compiled alone (no import) with no error: the same text then
+    /// checks the same way again, whatever changed on disk.
+    var isSelfContained = false
 
     /// The complement of one guide (`members[guide]`), kept for the next edit inside it.
     enum Complement: Sendable {
@@ -53,8 +64,11 @@ struct GuideReuse: Sendable {
         case reused(Result)
         /// Nothing: a check from scratch must run. What it may keep for the next check (the
         /// complement, when the edit was inside a guide and the parts' declarations were the
-        /// expected ones), valid when the check from scratch finds the same `members`.
+        /// expected ones; `members` then say where the text outside the edited guide lies,
+        /// whatever the guide now holds), valid whatever the check from scratch finds.
         case fromScratch(keeping: GuideReuse?)
+        /// The text is the one checked, and that check read nothing else: its outcome holds.
+        case unchanged
     }
 
     /// The codes of diagnostics that report a declaration nothing uses.
@@ -74,11 +88,17 @@ struct GuideReuse: Sendable {
     }
 
     /// The check of `new`, the text after `old` (checked with this reuse), put together from
-    /// parts when it cannot differ from a check from scratch.
-    func check(old: [UInt8], new source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?) -> Attempt {
+    /// parts when it cannot differ from a check from scratch that collects at most
+    /// `declarationLimit` declarations.
+    func check(old: [UInt8], new source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?,
+               declarationLimit: Int = Checker.maximumDeclarations) -> Attempt {
         guard lints == (lintOptions != nil) else { return .fromScratch(keeping: nil) }
         let new = source.bytes
-        guard let (prefix, suffix) = Self.unchangedEnds(old, new) else { return .fromScratch(keeping: nil) }
+        guard let (prefix, suffix) = Self.unchangedEnds(old, new) else {
+            // The same text (a save, an undo back to it): a check that read nothing else finds
+            // what it found, and the complement kept reads the same text.
+            return isSelfContained ? .unchanged : .fromScratch(keeping: self)
+        }
         // The edit must lie strictly inside one guide: its keyword and closing brace unchanged.
         guard let edited = members.firstIndex(where: { $0.kind == .guide && $0.start < prefix && old.count - suffix < $0.end }) else {
             return .fromScratch(keeping: nil)
@@ -88,29 +108,41 @@ struct GuideReuse: Sendable {
         let guide = moved[edited]
         guard !moved.contains(where: { $0.kind == .guide && $0.name == guide.name && $0 != guide }) else { return .fromScratch(keeping: nil) }
         var next = GuideReuse(members: moved, lints: lints, complement: .failing(guide: edited))
+        // A complement that cannot be put together with any part: the part is not even compiled.
         if case .failing(edited) = complement { return .fromScratch(keeping: next) }
+        // The complement reads only the text outside the guide, which the edit left as it was.
+        var kept: PartialCheck?
+        if case .kept(let complement, edited) = self.complement { kept = complement.shifted(shift) }
         // The edited guide alone first: it is cheap, and while its syntax is broken nothing more is tried.
         let others = moved.indices.filter { $0 != edited }
         let (part, _) = PartialCheck.run(Self.blanking(others.map { moved[$0] }.filter { $0.kind == .guide }, in: source),
-                                         provider: provider, lintOptions: lintOptions)
+                                         provider: provider, lintOptions: lintOptions, declarationLimit: declarationLimit)
         guard part.isSelfContained, part.members == moved.filter({ $0.kind != .guide || $0 == guide }) else {
-            return .fromScratch(keeping: nil)
+            // An incomplete line, say: the complement still holds for the next edit inside the guide.
+            next.complement = kept.map { .kept($0, guide: edited) } ?? .none
+            return .fromScratch(keeping: next)
         }
+        let owners = MemberOwners(members: moved)
         let complement: PartialCheck
-        if case .kept(let kept, edited) = self.complement {
-            complement = kept.shifted(shift)
+        if let kept {
+            complement = kept
         } else {
-            let (fresh, _) = PartialCheck.run(Self.blanking([guide], in: source), provider: provider, lintOptions: lintOptions)
-            guard fresh.isSelfContained, fresh.members == others.map({ moved[$0] }) else { return .fromScratch(keeping: next) }
+            let (fresh, _) = PartialCheck.run(Self.blanking([guide], in: source), provider: provider, lintOptions: lintOptions,
+                                              declarationLimit: declarationLimit)
+            guard fresh.isSelfContained, fresh.members == others.map({ moved[$0] }), Self.canMerge(fresh, owners) else {
+                return .fromScratch(keeping: next)
+            }
             complement = fresh
         }
         next.complement = .kept(complement, guide: edited)
+        // The limit counts the whole program's declarations: the parts' together (those outside
+        // the guides counted twice) must stay within it, or the whole check might not.
+        guard part.declarationCount + complement.declarationCount <= declarationLimit else { return .fromScratch(keeping: next) }
         // Far below any cap on diagnostics (lint's are not capped here), so that no part and no
         // whole check leaves any out.
         guard complement.compileDiagnostics.count + part.compileDiagnostics.count < DiagnosticBag.maximumPerFile else {
             return .fromScratch(keeping: next)
         }
-        let owners = MemberOwners(members: moved)
         guard let diagnostics = Self.diagnostics(complement, part, edited: edited, owners: owners) else { return .fromScratch(keeping: next) }
         var symbols = complement.symbols
         // What the part resolved outside the guides (declarations of shared styles, say) the
@@ -121,12 +153,21 @@ struct GuideReuse: Sendable {
         // The guides are lowered in source order, each recording its steps' properties as it goes.
         let split = complement.resolvedProperties.partitioningIndex { $0.step.start >= guide.start }
         let guideSplit = complement.guides.partitioningIndex { ($0.range?.start ?? 0) >= guide.start }
+        next.isSelfContained = true
         return .reused(Result(
             diagnostics: diagnostics, symbols: symbols,
             resolvedProperties: Array(complement.resolvedProperties[..<split]) + part.resolvedProperties
                 + complement.resolvedProperties[split...],
             guides: Array(complement.guides[..<guideSplit]) + part.guides + complement.guides[guideSplit...],
             reuse: next))
+    }
+
+    /// Whether a complement could be put together with some edited part: not when lint found
+    /// something outside the guides (a shared place's findings are merged across guides), nor
+    /// when its diagnostics alone come near the cap on them. Neither depends on the edited guide.
+    private static func canMerge(_ complement: PartialCheck, _ owners: MemberOwners) -> Bool {
+        complement.compileDiagnostics.count < DiagnosticBag.maximumPerFile
+            && complement.lintDiagnostics.allSatisfy { owners.guide(containing: $0.range) != nil }
     }
 
     /// The document's diagnostics from the two parts, as a check from scratch would give them;
@@ -151,16 +192,15 @@ struct GuideReuse: Sendable {
             }
         }
         // Outside the guides: unused when both parts find it unused, anything else once.
-        for diagnostic in shared where !unusedCodes.contains(diagnostic.code.id) || isUnused(diagnostic, alsoIn: partShared, owners) {
+        let (sharedFound, partFound) = (SharedFindings(shared, owners), SharedFindings(partShared, owners))
+        for diagnostic in shared where !unusedCodes.contains(diagnostic.code.id) || partFound.confirmUnused(diagnostic, owners) {
             compiled.append(diagnostic)
         }
-        for diagnostic in partShared where !shared.contains(diagnostic) {
-            if unusedCodes.contains(diagnostic.code.id), !isUnused(diagnostic, alsoIn: shared, owners) { continue }
+        for diagnostic in partShared where !sharedFound.all.contains(diagnostic) {
+            if unusedCodes.contains(diagnostic.code.id), !sharedFound.confirmUnused(diagnostic, owners) { continue }
             // The whole check keeps the first guide's wording, and its order at one place, which
             // the parts cannot tell.
-            guard !shared.contains(where: { $0.range.fileID == diagnostic.range.fileID && $0.range.start == diagnostic.range.start }) else {
-                return nil
-            }
+            guard !sharedFound.hasOne(at: diagnostic.range) else { return nil }
             compiled.append(diagnostic)
         }
         compiled += partOwn
@@ -175,16 +215,6 @@ struct GuideReuse: Sendable {
         }
         // As a check from scratch: the compiler's diagnostics before lint's at one place.
         return (compiled + linted).sortedBySourcePosition()
-    }
-
-    /// Whether the declaration one part reports unused is unused in the whole document too, by
-    /// the other part's diagnostics outside the guides: when that part reports it too, or, for
-    /// a target, reports its screen unused (the targets of an unused screen go unreported, and
-    /// that part's guides highlight none of them).
-    private static func isUnused(_ diagnostic: Diagnostic, alsoIn other: [Diagnostic], _ owners: MemberOwners) -> Bool {
-        if other.contains(diagnostic) { return true }
-        guard diagnostic.code == .unusedTarget, let screen = owners.member(containing: diagnostic.range) else { return false }
-        return other.contains { $0.code == .unusedScreen && owners.member(containing: $0.range) == screen }
     }
 
     /// How many bytes at the start and at the end `old` and `new` share (not overlapping in the
@@ -259,5 +289,58 @@ private extension Array {
             if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
+    }
+}
+
+/// What one part reports outside the guides, looked up by what identifies a diagnostic rather
+/// than by scanning.
+private struct SharedFindings {
+    /// Every diagnostic the part reports outside the guides.
+    let all: DiagnosticSet
+    /// Where they start (file and offset, as empty ranges).
+    let places: Set<SourceRange>
+    /// The declarations (indices of top-level members) of the screens it reports unused.
+    let unusedScreens: Set<Int>
+
+    init(_ diagnostics: [Diagnostic], _ owners: MemberOwners) {
+        all = DiagnosticSet(diagnostics)
+        places = Set(diagnostics.map { Self.place($0.range) })
+        unusedScreens = Set(diagnostics.lazy.filter { $0.code == .unusedScreen }.compactMap { owners.member(containing: $0.range) })
+    }
+
+    /// Whether one of them starts where `range` does.
+    func hasOne(at range: SourceRange) -> Bool { places.contains(Self.place(range)) }
+
+    /// Whether the declaration the other part reports unused is unused in the whole document
+    /// too: when this part reports it too, or, for a target, reports its screen unused (the
+    /// targets of an unused screen go unreported, and this part's guides highlight none of them).
+    func confirmUnused(_ diagnostic: Diagnostic, _ owners: MemberOwners) -> Bool {
+        if all.contains(diagnostic) { return true }
+        guard diagnostic.code == .unusedTarget, let screen = owners.member(containing: diagnostic.range) else { return false }
+        return unusedScreens.contains(screen)
+    }
+
+    private static func place(_ range: SourceRange) -> SourceRange { SourceRange(fileID: range.fileID, start: range.start, end: range.start) }
+}
+
+/// Diagnostics found by code, place and message, then compared whole.
+private struct DiagnosticSet {
+    private struct Key: Hashable {
+        let code: DiagnosticCode
+        let range: SourceRange
+        let message: String
+    }
+
+    private var buckets: [Key: [Diagnostic]] = [:]
+
+    init(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            buckets[Key(code: diagnostic.code, range: diagnostic.range, message: diagnostic.message), default: []].append(diagnostic)
+        }
+    }
+
+    /// Whether an equal diagnostic is among them.
+    func contains(_ diagnostic: Diagnostic) -> Bool {
+        buckets[Key(code: diagnostic.code, range: diagnostic.range, message: diagnostic.message)]?.contains(diagnostic) ?? false
     }
 }

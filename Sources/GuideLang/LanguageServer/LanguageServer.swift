@@ -101,6 +101,9 @@ public final class LanguageServer {
     /// Whether a check reuses the last check's results for the guides an edit did not touch
     /// (`GuideReuse`); tests turn it off to compare with checks from scratch.
     public var reusesChecks = true
+    /// The most declarations a document's check collects (`Checker.maximumDeclarations`);
+    /// tests lower it.
+    var declarationLimit = Checker.maximumDeclarations
     let lintOptions: Linter.Options
     private var isInitialized = false
     private var isShuttingDown = false
@@ -194,7 +197,8 @@ public final class LanguageServer {
         documents[uri] = document
         var check = DocumentCheck(uri: uri, opening: document.opening, startedAt: clock, version: document.version, source: source,
                                   provider: provider(for: document, openFiles: openFiles), lintOptions: lints ? lintOptions : nil)
-        if reusesChecks, let last = document.lastCheck, let bytes = last.files.first?.bytes { check.previous = (bytes, last.reuse) }
+        check.declarationLimit = declarationLimit
+        if reusesChecks, let last = document.lastCheck { check.previous = DocumentCheck.Previous(last) }
         return check
     }
 

@@ -1,4 +1,5 @@
 import GuideIR
+import GuideLayout
 
 /// What compiling and linting one text of a document found, kept apart so that an edited
 /// document's check can be put together from two of them (`GuideReuse`): the text with the
@@ -19,18 +20,25 @@ struct PartialCheck: Sendable {
     /// Whether the text compiled as one file with no error: only then are its parts reused, since
     /// an error (or an import) may tie any guide to any other.
     var isSelfContained: Bool
+    /// How many declarations it collected (`Checker.declarationLimit` bounds them in the whole
+    /// program, so two parts together must stay within it).
+    var declarationCount: Int
 
     /// Compiles `source` through `provider` and lints it with `lintOptions` (nil: no lint), as a
-    /// document check does.
-    static func run(_ source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?) -> (PartialCheck, Compilation) {
+    /// document check does, checking at most `declarationLimit` declarations.
+    static func run(_ source: SourceFile, provider: EditorSourceProvider, lintOptions: Linter.Options?,
+                    declarationLimit: Int = Checker.maximumDeclarations) -> (PartialCheck, Compilation) {
         // Each guide is laid out as soon as it is lowered, beside the lowering of the next ones.
         let collector = LintedGuideCollector(lintOptions: lintOptions)
-        let compilation = Compilation.compile(roots: [source], provider: provider, streamingGuidesTo: collector, recordsSymbols: true)
+        let compilation = Compilation.compile(
+            roots: [source], provider: provider, streamingGuidesTo: collector, budget: nil, deviceIdentifiers: DeviceCatalog.identifiers,
+            stepStreamingSize: Checker.defaultStepStreamingSize, recordsSymbols: true, declarationLimit: declarationLimit)
         let check = PartialCheck(
             compileDiagnostics: compilation.diagnostics, lintDiagnostics: collector.lintFindings(reportingUnusedAllows: !compilation.hasErrors),
             symbols: compilation.symbols, resolvedProperties: compilation.resolvedProperties, guides: collector.guides,
             members: compilation.topLevelMembers.filter { $0.fileID.index == 0 },
-            isSelfContained: compilation.files.count == 1 && compilation.importLinks.isEmpty && !compilation.hasErrors)
+            isSelfContained: compilation.files.count == 1 && compilation.importLinks.isEmpty && !compilation.hasErrors,
+            declarationCount: compilation.declarationCount)
         return (check, compilation)
     }
 
@@ -40,6 +48,7 @@ struct PartialCheck: Sendable {
         return PartialCheck(
             compileDiagnostics: compileDiagnostics.map(shift.diagnostic), lintDiagnostics: lintDiagnostics.map(shift.diagnostic),
             symbols: symbols.map(shift.symbol), resolvedProperties: resolvedProperties.map(shift.property),
-            guides: guides.map(shift.guide), members: members.map(shift.member), isSelfContained: isSelfContained)
+            guides: guides.map(shift.guide), members: members.map(shift.member), isSelfContained: isSelfContained,
+            declarationCount: declarationCount)
     }
 }
