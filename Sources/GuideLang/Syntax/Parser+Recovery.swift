@@ -21,9 +21,14 @@ extension Parser {
         return declarationKind(at: index) != nil
     }
 
+    /// A block's header as messages quote it: `tour basics`, or with its subject `tour basics on home`.
+    func headerText(keyword: Int, name: Int?, subject: Int? = nil) -> String {
+        text(keyword) + (name.map { " " + text($0) } ?? "") + (subject.map { " on " + text($0) } ?? "")
+    }
+
     /// Reports and steps over the `:` of `step one: {`, so that the block is read as written.
     mutating func skipColonBeforeBrace(after keyword: Int, name: Int?, subject: Int?) {
-        let header = text(keyword) + (name.map { " " + text($0) } ?? "") + (subject.map { " on " + text($0) } ?? "")
+        let header = headerText(keyword: keyword, name: name, subject: subject)
         report(Diagnostic(
             .unexpectedToken, at: range(position), "unexpected ':' after '\(header)'",
             notes: ["a block is written without ':': \(header) { ... }"],
@@ -36,7 +41,7 @@ extension Parser {
     /// the block.
     mutating func reportBlockWrittenAsProperty(keyword: Int, name: Int?) {
         let keywordText = text(keyword)
-        let header = keywordText + (name.map { " " + text($0) } ?? "")
+        let header = headerText(keyword: keyword, name: name)
         var help: [String] = []
         var fixIts: [Diagnostic.FixIt] = []
         if declarationKind(at: keyword) == .parameter, let rewrite = parameterBlock(afterColon: position) {
@@ -131,23 +136,23 @@ extension Parser {
     /// guessed, so all the scans of a file read each byte at most that many times and more.
     private func isIndentedBlock(header: Int, firstLine: Int) -> Bool {
         let bytes = source.bytes
-        let headerIndentation = leadingBlanks(ofLineAt: Int(tokens[header].start))
+        let headerIndentation = leadingBlanks(ofLine: source.lineIndex(of: Int(tokens[header].start)))
         guard headerIndentation.count <= Self.maximumGuessedIndentation else { return false }
         func isIndentedUnderHeader(_ blanks: Range<Int>) -> Bool {
             blanks.count > headerIndentation.count && bytes[blanks].starts(with: bytes[headerIndentation])
         }
-        guard isIndentedUnderHeader(leadingBlanks(ofLineAt: Int(tokens[firstLine].start))) else { return false }
-        var cursor = Int(tokens[firstLine].start)
-        let limit = cursor + Self.indentedBlockScanLimit
-        while let lineStart = Self.nextLineStart(after: cursor, in: bytes), lineStart < limit {
-            let blanks = leadingBlanks(ofLineAt: lineStart)
-            cursor = blanks.upperBound
-            guard cursor < bytes.count else { return false }
-            let first = bytes[cursor]
-            let isBlankOrComment = first == UInt8(ascii: "\n") || first == UInt8(ascii: "\r")
-                || (first == UInt8(ascii: "/") && cursor + 1 < bytes.count && bytes[cursor + 1] == UInt8(ascii: "/"))
+        let first = source.lineIndex(of: Int(tokens[firstLine].start))
+        guard isIndentedUnderHeader(leadingBlanks(ofLine: first)) else { return false }
+        let limit = Int(tokens[firstLine].start) + Self.indentedBlockScanLimit
+        let lineStarts = source.lineStarts
+        for line in (first + 1)..<lineStarts.count {
+            guard lineStarts[line] < limit else { return false }
+            let blanks = leadingBlanks(ofLine: line)
+            let end = source.lineRange(line).upperBound
+            let isBlankOrComment = blanks.upperBound == end
+                || (bytes[blanks.upperBound] == UInt8(ascii: "/") && blanks.upperBound + 1 < end && bytes[blanks.upperBound + 1] == UInt8(ascii: "/"))
             if isBlankOrComment || isIndentedUnderHeader(blanks) { continue }
-            return first == UInt8(ascii: "}") && bytes[blanks] == bytes[headerIndentation]
+            return bytes[blanks.upperBound] == UInt8(ascii: "}") && bytes[blanks] == bytes[headerIndentation]
         }
         return false
     }
@@ -160,23 +165,12 @@ extension Parser {
     /// two spaces, four of four, or sixteen tabs).
     static let maximumGuessedIndentation = 16
 
-    /// The spaces and tabs that start the line holding byte `offset`.
-    private func leadingBlanks(ofLineAt offset: Int) -> Range<Int> {
+    /// The spaces and tabs that start a 0-based line of the source.
+    private func leadingBlanks(ofLine line: Int) -> Range<Int> {
         let bytes = source.bytes
-        var start = offset
-        // A line ends at LF, CR LF or a lone CR, as the lexer reads lines.
-        while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+        let start = source.lineStarts[line]
         var end = start
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         return start..<end
-    }
-
-    /// Where the line after the one holding byte `offset` starts, nil when that line is the last.
-    private static func nextLineStart(after offset: Int, in bytes: [UInt8]) -> Int? {
-        var cursor = offset
-        while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\n"), bytes[cursor] != UInt8(ascii: "\r") { cursor += 1 }
-        guard cursor < bytes.count else { return nil }
-        if bytes[cursor] == UInt8(ascii: "\r"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "\n") { cursor += 1 }
-        return cursor + 1 < bytes.count ? cursor + 1 : nil
     }
 }

@@ -509,7 +509,7 @@ public struct Parser {
                 declaration.lacksBody = true
                 return (declaration, nil)
             }
-            let header = "\(text(keyword))\(declaration.name.map { " " + text($0) } ?? "")"
+            let header = headerText(keyword: keyword, name: declaration.name)
             let insertAt = Int(tokens[declaration.lastToken].end)
             report(Diagnostic(
                 .expectedMember, at: range(declaration.lastToken), "expected '{' after '\(header)'",
