@@ -177,6 +177,9 @@ public struct DiagnosticRenderer {
     /// Expands tabs and escapes control characters (as `\u{1B}`, the way the language writes
     /// them), so carets line up and a source line never sends an escape sequence to the terminal.
     private func displayText(_ text: String) -> String {
+        // Printable ASCII, most source lines, is shown as it is: building the copy scalar by
+        // scalar cost 600 instructions a byte, and a long line is shown once for every mark on it.
+        if Self.isPrintableASCII(text) { return text }
         var output = ""
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -186,6 +189,12 @@ public struct DiagnosticRenderer {
             }
         }
         return output
+    }
+
+    /// Whether every byte of the text is a printable ASCII character (no tab, no control).
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// The terminal width of text: East Asian wide characters take two columns (the layout
