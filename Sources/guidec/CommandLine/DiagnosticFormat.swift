@@ -18,6 +18,9 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// with `suppressions`); the others show only what is reported.
     var showsSuppressed: Bool { self == .sarif }
 
+    /// How many bytes of rendered diagnostics are gathered before they are written.
+    private static let chunkSize = 256 * 1024
+
     /// Prints diagnostics about `files`: text and short to standard error (coloured as `color`
     /// says), the machine formats to standard output when it is free for them, else to standard
     /// error too. Suppressed diagnostics appear only in SARIF.
@@ -28,13 +31,27 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
         case .text, .short, .json:
             let style: DiagnosticRenderer.Style = self == .text ? .text : self == .short ? .short : .json
             let renderer = DiagnosticRenderer(style: style, usesColor: style == .text && color.colorsStandardError, files: files)
+            let toStandardOutput = style == .json && toOutput
+            let write = { (text: String) in
+                if toStandardOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+            }
+            // Written in chunks: a thousand diagnostics quoting one long line are megabytes of text.
             var text = ""
-            for diagnostic in diagnostics { text += renderer.render(diagnostic) }
-            text += renderer.summary(diagnostics)
-            if style == .json, toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
+            for diagnostic in diagnostics {
+                text += renderer.render(diagnostic)
+                if text.utf8.count >= Self.chunkSize {
+                    write(text)
+                    text = ""
+                }
+            }
+            write(text + renderer.summary(diagnostics))
         case .sarif:
-            let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current)
-            if toOutput { Terminal.standardOutput(bytes: bytes) } else { Terminal.standardError(String(decoding: bytes, as: UTF8.self)) }
+            if toOutput {
+                SARIFRenderer.write(diagnostics, files: files, toolVersion: GuidecVersion.current, to: Terminal.standardOutput(rawBytes:))
+            } else {
+                let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current)
+                Terminal.standardError(String(decoding: bytes, as: UTF8.self))
+            }
         case .github:
             let text = GitHubAnnotationRenderer.render(diagnostics, files: files)
             if toOutput { Terminal.standardOutput(text) } else { Terminal.standardError(text) }
