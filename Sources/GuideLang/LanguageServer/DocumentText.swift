@@ -154,8 +154,7 @@ struct DocumentText {
             let wanted = line - breaks
             // Past the inner breaks, the piece's last byte ends the line before: it starts after the piece.
             guard wanted <= piece.innerBreaks else { return (offset + piece.count, index + 1, 0) }
-            let starts = lineStarts(of: piece)
-            let within = starts[Self.firstIndex(in: starts, after: piece.start) + wanted - 1] - piece.start
+            let within = lineStart(firstLine(after: piece.start, of: piece) + wanted - 1, of: piece) - piece.start
             return (offset + within, index, within)
         }
         return nil
@@ -173,10 +172,19 @@ struct DocumentText {
         piece.isInserted ? inserted[piece.start + offset] : base.bytes[piece.start + offset]
     }
 
-    private func lineStarts(of piece: Piece) -> [Int] { piece.isInserted ? insertedLineStarts : base.lineStarts }
+    /// Where line `line` starts in the text a piece is cut from (the file's or the changes').
+    private func lineStart(_ line: Int, of piece: Piece) -> Int {
+        piece.isInserted ? insertedLineStarts[line] : base.lineStarts[line]
+    }
+
+    /// The first line that starts after `offset` in the text a piece is cut from.
+    private func firstLine(after offset: Int, of piece: Piece) -> Int {
+        piece.isInserted ? Self.firstIndex(in: insertedLineStarts, after: offset) : Self.firstIndex(in: base.lineStarts, after: offset)
+    }
 
     /// The index of the first element of the sorted `values` greater than `value`.
-    private static func firstIndex(in values: [Int], after value: Int) -> Int {
+    private static func firstIndex<Values: RandomAccessCollection<Int>>(in values: Values, after value: Int) -> Int
+        where Values.Index == Int {
         var low = 0
         var high = values.count
         while low < high {
@@ -189,9 +197,8 @@ struct DocumentText {
     /// A piece of `count` bytes from `start`, its inner line breaks counted from its line table.
     private func piece(isInserted: Bool, start: Int, count: Int) -> Piece {
         var piece = Piece(isInserted: isInserted, start: start, count: count, innerBreaks: 0)
-        let starts = lineStarts(of: piece)
         // A break ending at byte b starts a line at b + 1; the inner bytes are start..<start+count-1.
-        piece.innerBreaks = Self.firstIndex(in: starts, after: start + count - 1) - Self.firstIndex(in: starts, after: start)
+        piece.innerBreaks = firstLine(after: start + count - 1, of: piece) - firstLine(after: start, of: piece)
         return piece
     }
 
