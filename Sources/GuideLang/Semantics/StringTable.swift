@@ -23,6 +23,11 @@ struct StringTable {
         var localeNodes: [String: DeclarationNode] = [:]
         var declared: [String] = []
         var defaultReference: (reference: Reference, node: DeclarationNode)?
+        // Room for every translation's range at once: grown by doubling, the table held its old
+        // and new storage together, the largest allocation of a program of many strings.
+        translationRanges.reserveCapacity(blocks.reduce(0) { count, block in
+            block.children(.locale).reduce(count) { $0 + $1.strings.count }
+        })
         for block in blocks {
             if case .string(let name)? = block.value("default"), let entry = block.properties["default"] {
                 let reference = Reference(name: name, range: entry.valueRange)
@@ -42,19 +47,27 @@ struct StringTable {
                     continue
                 }
                 localeNodes[locale.name] = locale
+                let localeIndex = declared.count
+                localeIndices[locale.name] = localeIndex
+                localeFiles.append(locale.fileID)
                 declared.append(locale.name)
                 for entry in locale.strings {
                     // A locale defines a key once (a repeat is reported and dropped when collected),
                     // and locales come in declaration order, so each key's texts are in that order.
                     translations[entry.key, default: []].append((locale.name, entry.value))
-                    translationRanges[TranslationKey(key: entry.key, locale: locale.name)] = entry.valueRange
                     checker.symbolRecorder?.named(.stringKey, entry.key, at: entry.keyRange, isDeclaration: true)
+                    let keyIndex: Int
                     if let index = firstDefinitionIndex[entry.key] {
                         keyOrder[index].localeCount += 1
+                        keyIndex = index
                     } else {
-                        firstDefinitionIndex[entry.key] = keyOrder.count
+                        keyIndex = keyOrder.count
+                        firstDefinitionIndex[entry.key] = keyIndex
                         keyOrder.append((entry.key, entry.keyRange, locale.isInRootFile, 1))
                     }
+                    let range = entry.valueRange
+                    translationRanges[Self.slot(keyIndex: keyIndex, localeIndex: localeIndex)] =
+                        UInt64(UInt32(truncatingIfNeeded: range.start)) << 32 | UInt64(UInt32(truncatingIfNeeded: range.end))
                 }
                 locale.strings = []
             }
@@ -98,15 +111,29 @@ struct StringTable {
     /// lowers to, found at once instead of by asking every locale.
     private var translations: [String: [(locale: String, value: String)]] = [:]
 
-    /// A key's text in one locale.
-    private struct TranslationKey: Hashable {
-        var key: String
-        var locale: String
+    /// Where each translation's value is written (its start and end offsets, packed), for the
+    /// markup mistakes found in it at the key's first use: a dictionary apart, so that a use's
+    /// lowering copies no ranges. Keyed by `slot(keyIndex:localeIndex:)`, the file being the
+    /// locale's (`localeFiles`): 16 bytes a translation where a key of two strings and a range
+    /// took 56, and one integer hashed instead of two strings.
+    private var translationRanges: [UInt64: UInt64] = [:]
+    /// Each declared locale's position in declaration order, and its file.
+    private var localeIndices: [String: Int] = [:]
+    private var localeFiles: [FileID] = []
+
+    /// A translation's key in `translationRanges`: its key's position in `keyOrder` and its
+    /// locale's in declaration order.
+    private static func slot(keyIndex: Int, localeIndex: Int) -> UInt64 {
+        UInt64(UInt32(truncatingIfNeeded: keyIndex)) << 32 | UInt64(UInt32(truncatingIfNeeded: localeIndex))
     }
 
-    /// Where each translation is written, for the markup mistakes found in it at the key's first
-    /// use (a dictionary apart, so that a use's lowering copies no ranges).
-    private var translationRanges: [TranslationKey: SourceRange] = [:]
+    /// Takes a translation's range out of `translationRanges` (each is read once, at its key's first use).
+    private mutating func takeTranslationRange(keyIndex: Int, locale: String) -> SourceRange? {
+        guard let localeIndex = localeIndices[locale],
+              let offsets = translationRanges.removeValue(forKey: Self.slot(keyIndex: keyIndex, localeIndex: localeIndex))
+        else { return nil }
+        return SourceRange(fileID: localeFiles[localeIndex], start: Int(offsets >> 32), end: Int(offsets & 0xFFFF_FFFF))
+    }
 
     private var firstDefinitionIndex: [String: Int] = [:]
 
@@ -144,8 +171,9 @@ struct StringTable {
                 firstUse[key] = text.range
                 // Every translation is checked once, at the key's first use: a mistake is one
                 // problem at one place in the strings table, reported once.
+                let keyIndex = firstDefinitionIndex[key]
                 for (locale, value) in translations {
-                    let range = translationRanges.removeValue(forKey: TranslationKey(key: key, locale: locale)) ?? text.range
+                    let range = keyIndex.flatMap { takeTranslationRange(keyIndex: $0, locale: locale) } ?? text.range
                     if checker.checkMarkup(value, locale: locale, at: range, usedAt: text.range) { keysWithMarkupMistakes.insert(key) }
                 }
             } else if keysWithMarkupMistakes.contains(key) {
