@@ -82,8 +82,10 @@ enum FileSystem {
         let hinted = min(max(sizeHint, 0), Lexer.maximumFileSize) + 1
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: hinted) { buffer, count in
+            // At least one byte of room, so there is always a base address.
+            guard let base = buffer.baseAddress else { return }
             while count < hinted {
-                let received = read(descriptor, buffer.baseAddress! + count, hinted - count)
+                let received = read(descriptor, base + count, hinted - count)
                 if received < 0 {
                     if errno == EINTR { continue }
                     // A descriptor left non-blocking by whoever started us: wait for input.
