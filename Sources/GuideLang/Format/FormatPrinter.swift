@@ -53,15 +53,18 @@ struct FormatPrinter {
     static func prepare(_ source: SourceFile, fileID: FileID) -> Preparation {
         var memberStarts = [UInt64](repeating: 0, count: source.bytes.count / 64 + 1)
         var braces: [UInt32: (open: UInt32, close: UInt32)] = [:]
-        var stream = SyntaxStream(source, fileID: fileID)
-        while let tree = stream.next() {
-            tree.forEachMember { member in
-                let start = Int(tree.tokens[member.firstToken].start)
-                memberStarts[start >> 6] |= 1 << UInt64(start & 63)
-                if case .declaration(let declaration) = member, let open = declaration.openBrace, let close = declaration.closeBrace {
-                    braces[tree.tokens[declaration.keyword].start] = (tree.tokens[open].start, tree.tokens[close].start)
-                }
+        func note(_ member: Member, _ tokens: [Token]) {
+            let start = Int(tokens[member.firstToken].start)
+            memberStarts[start >> 6] |= 1 << UInt64(start & 63)
+            if case .declaration(let declaration) = member, let open = declaration.openBrace, let close = declaration.closeBrace {
+                braces[tokens[declaration.keyword].start] = (tokens[open].start, tokens[close].start)
             }
+        }
+        // The members inside blocks come one by one as they end, so that not even one top-level
+        // member's syntax is held whole (a strings table can be most of a file).
+        var stream = SyntaxStream(source, fileID: fileID, handingOverMembers: note)
+        while let tree = stream.next() {
+            tree.forEachMember { note($0, tree.tokens) }
         }
         if stream.diagnostics.contains(where: { $0.severity == .error }) { return .syntaxErrors(stream.diagnostics) }
         return .ready(FormatPrinter(source: source, fileID: fileID, memberStarts: memberStarts, braces: braces))

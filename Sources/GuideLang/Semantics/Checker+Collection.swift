@@ -157,14 +157,23 @@ extension Checker {
     }
 
     func collectMembers(_ members: [Member], of node: DeclarationNode, in tree: SyntaxTree, part: MemberPart) {
-        if part != .blocks {
-            node.properties.reserveCapacity(members.reduce(0) { count, member in
-                if case .property = member { count + 1 } else { count }
-            })
-        }
-        var reader = ValueReader(tree: tree, blockKind: node.kind)
         // A locale's keys by position in `node.strings`, so a duplicate is found without a search.
         var stringPositions: [String: Int] = [:]
+        if part != .blocks {
+            let propertyCount = members.reduce(0) { count, member in
+                if case .property = member { count + 1 } else { count }
+            }
+            // A locale's properties are all string entries (`collectString`): its room is made
+            // there, at the final size, since a strings table can be most of a program and
+            // growing by doubling held up to twice its entries.
+            if node.kind == .locale {
+                node.strings.reserveCapacity(propertyCount)
+                stringPositions.reserveCapacity(propertyCount)
+            } else {
+                node.properties.reserveCapacity(propertyCount)
+            }
+        }
+        var reader = ValueReader(tree: tree, blockKind: node.kind)
         for member in members {
             switch member {
             case .importDirective(let directive):

@@ -103,13 +103,33 @@ final class DeclarationNode {
         var inOrder: [(name: String, entry: PropertyEntry)] { Array(zip(names, entries)) }
     }
 
-    /// One `key: "text"` entry of a `locale` block.
+    /// One `key: "text"` entry of a `locale` block. Kept compact (offsets, not ranges), as
+    /// `PropertyEntry` is: the strings table can be most of a program, and its entries are all
+    /// held at once while it is collected.
     struct StringEntry {
         var key: String
         var value: String
-        var keyRange: SourceRange
+        let fileID: FileID
+        private let keyStart: UInt32
+        private let keyEnd: UInt32
+        private let valueStart: UInt32
+        private let valueEnd: UInt32
+
+        init(key: String, value: String, keyRange: SourceRange, valueRange: SourceRange) {
+            self.key = key
+            self.value = value
+            fileID = keyRange.fileID
+            // Offsets come from tokens, which are 32-bit already.
+            keyStart = UInt32(truncatingIfNeeded: keyRange.start)
+            keyEnd = UInt32(truncatingIfNeeded: keyRange.end)
+            valueStart = UInt32(truncatingIfNeeded: valueRange.start)
+            valueEnd = UInt32(truncatingIfNeeded: valueRange.end)
+        }
+
+        /// The key's token.
+        var keyRange: SourceRange { SourceRange(fileID: fileID, start: Int(keyStart), end: Int(keyEnd)) }
         /// The value's string token, where a translation's markup mistakes are shown.
-        var valueRange: SourceRange
+        var valueRange: SourceRange { SourceRange(fileID: fileID, start: Int(valueStart), end: Int(valueEnd)) }
     }
 
     /// Tells declarations apart for as long as a compilation runs, even once a node is released

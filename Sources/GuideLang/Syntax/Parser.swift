@@ -36,7 +36,7 @@ public struct Parser {
     /// member (a guide of half a million steps) is never held whole. Left-out blocks are parsed
     /// all the same and their diagnostics reported; only their syntax and tokens go.
     enum BlockRelease {
-        /// Keeps every block (the whole-file parse, the formatter, the language server).
+        /// Keeps every block (the whole-file parse, the language server).
         case keepEverything
         /// The blocks directly inside a top-level guide keep their headers only, and blocks
         /// inside those go as soon as they end: the checker's first reading of a guide collects
@@ -46,6 +46,11 @@ public struct Parser {
         /// tree of its own once it ends, with where its tour's keyword starts, and then left out
         /// of the tour.
         case steps((SyntaxTree, _ tourStart: UInt32) -> Void)
+        /// Every member inside a block is handed over with the tokens it refers to as soon as it
+        /// ends, then left out of the block with its tokens but its last: the formatter's first
+        /// reading wants only where members start and where blocks open and close, and a strings
+        /// table of many megabytes would otherwise be held whole, syntax and tokens.
+        case members((Member, [Token]) -> Void)
     }
     /// Where the keyword of the tour whose steps are being handed over starts.
     var tourStart: UInt32 = 0
@@ -251,7 +256,18 @@ public struct Parser {
             if openBrace != nil, current.kind == .rightBrace { break }
             let startsWithName = current.kind == .identifier
             if let member = parseMemberStep() {
-                if openBrace == nil { members.append(member) } else { memberStack.append(member) }
+                if openBrace == nil {
+                    members.append(member)
+                } else if isStreaming, case .members(let handOver) = blockRelease {
+                    handOver(member, tokens)
+                    // Its last token stays, as a released declaration's does: what follows may
+                    // end at the token before it.
+                    let span = member.firstToken..<member.lastToken
+                    tokens.removeSubrange(span)
+                    position -= span.count
+                } else {
+                    memberStack.append(member)
+                }
             }
             if startsWithName, !isAtEnd, endsEnclosingBlock() { break }
         }
@@ -428,7 +444,7 @@ public struct Parser {
     mutating func release(_ declaration: DeclarationSyntax, open: Int?) -> DeclarationSyntax? {
         guard isStreaming else { return declaration }
         switch blockRelease {
-        case .keepEverything:
+        case .keepEverything, .members:
             return declaration
         case .guideBlockContents:
             guard blockStack.first == .guide else { return declaration }

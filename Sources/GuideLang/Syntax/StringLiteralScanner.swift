@@ -80,27 +80,49 @@ struct StringLiteralScanner {
         return index
     }
 
-    /// Copies one scalar (or one invalid byte) into the value; an ASCII one with the ordinary
-    /// ASCII bytes after it, up to `limit`.
+    /// Copies one scalar (or one invalid byte) into the value, with the ordinary scalars after
+    /// it, up to `limit`.
     private mutating func appendScalar(at index: Int, before limit: Int) -> Int {
-        if bytes[index] < 0x80 {
-            // A run of ASCII bytes other than those the loops above look at (quote, backslash,
-            // line breaks) is valid and copied in one piece: copied scalar by scalar, a string
-            // literal cost some 120 instructions a byte.
-            var end = index + 1
-            while end < limit {
-                let byte = bytes[end]
-                guard byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x0A, byte != 0x0D else { break }
-                end += 1
+        // The first scalar is the caller's to judge (a `"` is text between typographic quotes);
+        // after it, a run of valid scalars other than those the loops above look at (quote,
+        // backslash, line breaks, and those led by 0xE2, which may be a typographic quote) is
+        // copied in one piece: copied scalar by scalar, a string literal cost some 120
+        // instructions a byte, and a text in Chinese or Japanese is a run of three-byte scalars.
+        var end = index
+        while end < limit {
+            // ASCII bytes in place (no bounds check per byte): most of a literal's bytes.
+            if end > index {
+                end = bytes.withUnsafeBufferPointer { buffer in
+                    var cursor = end
+                    while cursor < limit {
+                        let byte = buffer[cursor]
+                        guard byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0x0A, byte != 0x0D
+                        else { break }
+                        cursor += 1
+                    }
+                    return cursor
+                }
+                guard end < limit, bytes[end] >= 0x80 else { break }
             }
-            if isDecoding { value.append(contentsOf: bytes[index..<end]) }
+            let byte = bytes[end]
+            if byte < 0x80 {
+                // The first byte (the caller has judged it).
+                end += 1
+            } else {
+                guard byte != 0xE2 || end == index else { break }
+                let scalarLength = UTF8Validation.scalarLength(bytes, at: end)
+                guard scalarLength > 0, end == index || end + scalarLength <= limit else { break }
+                end += scalarLength
+            }
+        }
+        if end > index {
+            if isDecoding { value.append(contentsOf: bytes[index..<min(end, bytes.count)]) }
             return end
         }
-        let scalarLength = UTF8Validation.scalarLength(bytes, at: index)
-        if scalarLength == 0 { report(UTF8Validation.invalidByte(bytes, at: index, fileID: fileID)) }
-        let length = max(1, scalarLength)
-        if isDecoding { value.append(contentsOf: bytes[index..<min(index + length, bytes.count)]) }
-        return index + length
+        // An invalid byte (a valid scalar is taken above, even one past `limit`).
+        report(UTF8Validation.invalidByte(bytes, at: index, fileID: fileID))
+        if isDecoding { value.append(bytes[index]) }
+        return index + 1
     }
 
     private mutating func scanEscape(at index: Int) -> Int {

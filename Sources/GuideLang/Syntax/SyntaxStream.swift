@@ -30,6 +30,15 @@ public struct SyntaxStream {
         parser.blockRelease = .steps(handOver)
     }
 
+    /// A stream from the start of `source` that hands every member inside a block to `handOver`
+    /// with the tokens it refers to as soon as the member ends, and leaves it out of its block:
+    /// the top-level members it returns hold no members of their own, so a block of any size
+    /// is never held whole. Members come in source order of their ends (a block after its own).
+    init(_ source: SourceFile, fileID: FileID, handingOverMembers handOver: @escaping (Member, [Token]) -> Void) {
+        self.init(source, fileID: fileID)
+        parser.blockRelease = .members(handOver)
+    }
+
     /// Makes the stream keep only the headers of the blocks directly inside a top-level guide:
     /// their contents are still parsed and their diagnostics reported, but the checker's first
     /// reading of a guide needs only the guide's own properties, and a large guide's contents
