@@ -81,7 +81,11 @@ extension Checker {
     /// Reads a step again from its summary, collecting it without reporting anything (its
     /// diagnostics were reported when it was first read) or counting it again.
     func readAgain(_ step: StepSummary) -> DeclarationNode? {
-        guard let tree = SyntaxStream.step(in: files[step.fileID.index], fileID: step.fileID, at: Int(step.triviaStart)),
+        if stepReader?.fileID != step.fileID {
+            stepReader = StepReader(files[step.fileID.index], fileID: step.fileID, at: Int(step.triviaStart))
+        }
+        // cannot fire: set just above.
+        guard let tree = stepReader!.step(at: Int(step.triviaStart)),
               case .declaration(let syntax)? = tree.members.first else { return nil }
         let count = declarationCount
         isReadingAgain = true

@@ -55,6 +55,9 @@ public final class Checker {
     /// Whether a step is being read again to be lowered: what collecting it reports was reported
     /// when it was first read.
     var isReadingAgain = false
+    /// What reads a huge tour's steps again (`readAgain`), kept from one step to the next so
+    /// that a step following the one before is read on without setting up a reader.
+    var stepReader: StepReader?
     /// Whether lowered tours keep their steps: `check` wants the diagnostics, not the IR.
     var keepsLoweredSteps = true
     /// Whether a huge tour's steps are handed over one at a time once its guide has lowered
@@ -249,6 +252,7 @@ public final class Checker {
             targetScopes.removeValue(forKey: screen.identity)
         }
         forgetStyles(styles)
+        stepReader = nil
     }
 
     /// What the checker found besides the guides' outcomes.

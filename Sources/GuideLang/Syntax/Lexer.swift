@@ -51,6 +51,9 @@ public struct Lexer {
         diagnostics.errorPlacement = placement
     }
 
+    /// Keeps no diagnostic from here on (counting them only).
+    mutating func keepNoDiagnostics() { diagnostics = DiagnosticBag(limit: 0) }
+
     /// Removes and returns the lexical diagnostics reported so far that start before `offset`.
     mutating func takeDiagnostics(before offset: Int) -> [Diagnostic] { diagnostics.take(before: offset) }
 

@@ -82,6 +82,13 @@ public struct Parser {
         refill()
     }
 
+    /// Keeps no lexical or syntax diagnostic from here on (counting them only): for reading
+    /// again what was reported when first read.
+    mutating func keepNoDiagnostics() {
+        lexer.keepNoDiagnostics()
+        diagnostics = DiagnosticBag(limit: 0)
+    }
+
     /// Lexes until four times `lookahead` tokens lie past the current one (so this runs once
     /// every few dozen tokens, not on every step), or the file has ended.
     mutating func refill() {

@@ -36,17 +36,6 @@ public struct SyntaxStream {
     /// would be held whole while it is collected.
     mutating func keepOnlyHeadersOfGuideBlocks() { parser.blockRelease = .guideBlockContents }
 
-    /// Reads again the step whose leading trivia starts at `offset`, written directly in a tour
-    /// directly in a top-level guide: the same step syntax the guide's reading gave, as a tree of
-    /// its own (its diagnostics were reported then). Nil if no step starts there.
-    static func step(in source: SourceFile, fileID: FileID, at offset: Int) -> SyntaxTree? {
-        var parser = Parser(streaming: source, fileID: fileID, from: offset)
-        // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
-        parser.blockStack = [.guide, .tour]
-        guard let member = parser.parseMemberStep(), case .declaration = member else { return nil }
-        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
-    }
-
     /// Reads `source` again, as the checker's first reading did, keeping no diagnostic and placing
     /// every lexical and syntax error among `placement`'s guides: for a file whose cap left errors
     /// out, so that each breaks the guide it is in. One member is held at a time.
