@@ -206,6 +206,14 @@ public struct Parser {
 
     func text(_ index: Int) -> String { source.text(tokens[index].range) }
 
+    /// Whether a token's text is `word` (ASCII), read from its bytes: `text(index) == word`
+    /// without making a `String`, which every declaration's header asked for three times.
+    func isWord(_ index: Int, _ word: StaticString) -> Bool {
+        let token = tokens[index]
+        guard Int(token.end - token.start) == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { source.bytes[token.range].elementsEqual($0) }
+    }
+
     /// The block kind a token's text names, if any, read from its bytes.
     func declarationKind(at index: Int) -> DeclarationKind? { DeclarationKind(keyword: source.bytes[tokens[index].range]) }
 
@@ -482,7 +490,7 @@ public struct Parser {
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         }
-        if text(keyword) == DeclarationKind.tour.rawValue, declaration.name != nil, current.kind == .identifier,
+        if isWord(keyword, "tour"), declaration.name != nil, current.kind == .identifier,
            !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position), text(position) != "on" {
             // `tour basics home {`: the `on` is missing.
             report(Diagnostic(
@@ -493,7 +501,7 @@ public struct Parser {
             declaration.subject = advance()
         }
         // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
-        if isOnKeyword(position) || (kind(at: position) == .identifier && text(position) == "on" && peekKind() == .leftBrace),
+        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),
            !current.isAtLineStart {
             let on = advance()
             if current.kind == .identifier, !current.isAtLineStart {
@@ -567,7 +575,7 @@ public struct Parser {
     }
 
     func isOnKeyword(_ index: Int) -> Bool {
-        kind(at: index) == .identifier && text(index) == "on" && kind(at: index + 1) == .identifier
+        kind(at: index) == .identifier && isWord(index, "on") && kind(at: index + 1) == .identifier
     }
 
     /// Skips a block whose `{` was just consumed, without recursion.
