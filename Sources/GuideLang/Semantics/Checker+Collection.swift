@@ -46,6 +46,27 @@ extension Checker {
                 pendingSteps.append(StepSummary(of: step))
                 pendingStepTours.append(tourStart)
             }
+        let readAhead = node.stepsReadAhead
+        node.stepsReadAhead = []
+        if !readAhead.isEmpty, Int(node.end - node.start) >= stepStreamingSize {
+            // The steps before the first one read ahead are fewer than one per 16 bytes.
+            let before = Int(readAhead[0].summary.triviaStart &- node.triviaStart) / 16
+            pendingSteps.reserveCapacity(readAhead.count + before)
+            pendingStepTours.reserveCapacity(readAhead.count + before)
+            var next = 0
+            stream.passOverSteps { [unowned self] triviaStart in
+                // In source order, as the steps come; a step not passed over is read as before.
+                while next < readAhead.count, readAhead[next].summary.triviaStart < triviaStart { next += 1 }
+                guard next < readAhead.count, readAhead[next].summary.triviaStart == triviaStart,
+                      declarationCount + Int(readAhead[next].declarations) <= declarationLimit else { return nil }
+                let step = readAhead[next]
+                next += 1
+                declarationCount += Int(step.declarations)
+                pendingSteps.append(step.summary)
+                pendingStepTours.append(step.tourStart)
+                return step.lastTokenTriviaStart
+            }
+        }
         // The same member as before: lexing from a member's trivia gives the same tokens, and
         // the parser starts a top-level member in the same state. Its diagnostics were reported
         // the first time.
@@ -76,6 +97,26 @@ extension Checker {
             tour.stepSummaries = Array(pendingSteps[pendingStepPosition..<end])
             pendingStepPosition = end
         }
+    }
+
+    /// Collects a step of a huge guide in the guide's first reading, reporting nothing, and
+    /// keeps its summary when collecting it reports nothing and changes nothing else, so that
+    /// the second reading, which reports what collecting steps finds, can pass over it.
+    func readAhead(_ tree: SyntaxTree, tourStart: UInt32) {
+        guard case .declaration(let syntax)? = tree.members.first else { return }
+        let (count, withheld) = (declarationCount, withheldReports)
+        isReadingAgain = true
+        isReadingAhead = true
+        declarationCount = 0
+        defer {
+            isReadingAgain = false
+            isReadingAhead = false
+            declarationCount = count
+        }
+        guard let step = collect(syntax, in: tree, parentKind: .tour), withheldReports == withheld else { return }
+        stepsReadAhead.append(StepReadAhead(
+            summary: StepSummary(of: step), tourStart: tourStart, lastTokenTriviaStart: tree.tokens[syntax.lastToken].triviaStart,
+            declarations: Int32(clamping: declarationCount)))
     }
 
     /// Reads a step again from its summary, collecting it without reporting anything (its
@@ -270,6 +311,11 @@ extension Checker {
         if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) {
             lintSettingRanges.append(range)
         } else if spec.type == .lintCodes {
+            // A step collected ahead registers nothing: it is collected again (`readAhead`).
+            guard !isReadingAhead else {
+                withheldReports += 1
+                return
+            }
             registerLintScopeSetting(range, of: node)
         }
         if spec.type == .lintCodes { checkLintCodes(in: node, property: name) }

@@ -55,6 +55,13 @@ public final class Checker {
     /// Whether a step is being read again to be lowered: what collecting it reports was reported
     /// when it was first read.
     var isReadingAgain = false
+    /// Whether a step is being collected ahead, in its guide's first reading (`readAhead`):
+    /// what it would report is only counted, and a lint setting it holds not registered.
+    var isReadingAhead = false
+    /// How many reports were withheld while reading again or ahead.
+    var withheldReports = 0
+    /// The steps the first reading of the current top-level member collected ahead.
+    var stepsReadAhead: [StepReadAhead] = []
     /// What reads a huge tour's steps again (`readAgain`), kept from one step to the next so
     /// that a step following the one before is read on without setting up a reader.
     var stepReader: StepReader?
@@ -307,11 +314,22 @@ public final class Checker {
         for (index, var stream) in streams.enumerated() {
             // A guide's blocks are read again when it is lowered; the first reading wants its properties.
             stream.keepOnlyHeadersOfGuideBlocks()
+            // A guide read a step at a time has its steps collected here already, where the
+            // syntax is at hand, so that its second reading can pass over them.
+            if symbolRecorder == nil {
+                stream.readStepsAhead(past: stepStreamingSize) { [unowned self] tree, tourStart in readAhead(tree, tourStart: tourStart) }
+            }
             var seenDeclaration = false
             let firstMember = topLevel.count
             let firstDiagnostic = diagnostics.count
             while let member = stream.next() {
+                let membersBefore = topLevel.count
                 collectTopLevel(member, seenDeclaration: &seenDeclaration)
+                if !stepsReadAhead.isEmpty {
+                    // The member just read is the guide they are in (if it was collected).
+                    if topLevel.count > membersBefore, let guide = topLevel.last, guide.kind == .guide { guide.stepsReadAhead = stepsReadAhead }
+                    stepsReadAhead = []
+                }
             }
             let (kept, leftOut) = stream.diagnosticParts
             if leftOut.severity == .error || kept.contains(where: { $0.severity == .error }) { hasSyntaxErrors = true }
@@ -388,7 +406,10 @@ public final class Checker {
     /// the guide it points into, or the guide `placedAt` is in when given (a translation's
     /// mistake, shown in the strings table, breaks the guide that uses it).
     func report(_ diagnostic: Diagnostic, placedAt placement: SourceRange? = nil) {
-        guard !isReadingAgain, !isReplaying else { return }
+        guard !isReadingAgain, !isReplaying else {
+            withheldReports += 1
+            return
+        }
         if diagnostic.severity == .error {
             hasErrors = true
             noteError(at: placement ?? diagnostic.range)

@@ -49,6 +49,17 @@ public struct Parser {
     }
     /// Where the keyword of the tour whose steps are being handed over starts.
     var tourStart: UInt32 = 0
+    /// Where the keyword of the top-level guide being read starts.
+    var guideStart: UInt32 = 0
+    /// In a guide's first reading (`guideBlockContents`): what is handed each step written
+    /// directly in a tour directly in a top-level guide whose keyword lies at least `distance`
+    /// bytes into the guide (so the guide is long enough to have its steps summarised, see
+    /// `Checker.readAhead`), with where its tour's keyword starts, before it is left out.
+    var readsStepsAhead: (distance: UInt32, handOver: (SyntaxTree, _ tourStart: UInt32) -> Void)?
+    /// In a guide's second reading (`steps`): given where a member of a tour directly in the
+    /// guide starts (its first token's trivia), where the last token of the step found there in
+    /// the first reading starts (its trivia), when that step needs no second reading; nil to read it.
+    var passesOverStep: ((UInt32) -> UInt32?)?
 
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
@@ -265,7 +276,9 @@ public struct Parser {
         while !isAtEnd {
             if openBrace != nil, current.kind == .rightBrace { break }
             let startsWithName = current.kind == .identifier
-            if let member = parseMemberStep() {
+            if startsWithName, passesOverStep != nil, passOverStepReadAhead() {
+                // Left out, as a step handed over is.
+            } else if let member = parseMemberStep() {
                 if openBrace == nil { members.append(member) } else { memberStack.append(member) }
             }
             if startsWithName, !isAtEnd, endsEnclosingBlock() { break }
@@ -274,6 +287,34 @@ public struct Parser {
         members = Array(memberStack[base...])
         while memberStack.count > base { memberStack.removeLast() }
         return members
+    }
+
+    /// Passes over the step at the current token when `passesOverStep` says it needs no second
+    /// reading, and each such step right after it: their tokens are not lexed, and the parser
+    /// goes on after the last one's last token, as after steps handed over and left out (each of
+    /// which keeps that token, see `dropTokens`). A step the first reading found right after
+    /// another in the same tour is parsed there (the block does not end before it), so nothing
+    /// between the two needs the lookahead.
+    mutating func passOverStepReadAhead() -> Bool {
+        guard let passesOverStep, blockStack.count == 2, blockStack[0] == .guide, blockStack[1] == .tour,
+              var lastTokenTrivia = passesOverStep(current.triviaStart) else { return false }
+        while true {
+            if let last = tokens[position...].firstIndex(where: { $0.triviaStart == lastTokenTrivia }) {
+                // Lexed already, with what follows it.
+                tokens.removeSubrange(position..<last)
+            } else {
+                tokens.removeSubrange(position...)
+                lexer.move(to: Int(lastTokenTrivia))
+                tokens.append(lexer.nextToken())
+            }
+            position += 1
+            if position == tokens.count { tokens.append(lexer.nextToken()) }
+            guard current.kind == .identifier, let next = passesOverStep(current.triviaStart) else { break }
+            lastTokenTrivia = next
+        }
+        // The lookahead `step` keeps, for the member that is read next.
+        refill()
+        return true
     }
 
     /// Parses one member, or skips (and reports, unless the lexer did) a token that starts none.
@@ -448,6 +489,13 @@ public struct Parser {
         case .guideBlockContents:
             guard blockStack.first == .guide else { return declaration }
             guard blockStack.count == 1 else {
+                if let readAhead = readsStepsAhead, blockStack.count == 2, blockStack[1] == .tour,
+                   tokens[declaration.keyword].start &- guideStart >= readAhead.distance,
+                   declarationKind(at: declaration.keyword) == .step {
+                    readAhead.handOver(
+                        SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: [.declaration(declaration)], diagnostics: []),
+                        tourStart)
+                }
                 // Deeper blocks go at once (a tour's steps), not when the block holding them ends.
                 dropTokens(of: declaration)
                 return nil
@@ -551,7 +599,8 @@ public struct Parser {
             return (declaration, open)
         }
         let kind = declarationKind(at: keyword)
-        if case .steps = blockRelease, kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
+        if kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
+        if kind == .guide, blockStack.isEmpty { guideStart = tokens[keyword].start }
         blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
