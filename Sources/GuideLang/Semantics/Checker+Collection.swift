@@ -189,7 +189,7 @@ extension Checker {
             declarationsPastLimit += 1
             return nil
         }
-        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: tree.fileID.index < isRootFile.count && isRootFile[tree.fileID.index])
         node.isTopLevel = parentKind == nil
         symbolRecorder?.declaration(node)
         checkHeader(node, syntax, in: tree)
@@ -294,6 +294,9 @@ extension Checker {
                 .suggesting(didYouMean, replacing: nameRange))
             return
         }
+        // A step read again is only lowered, which never reads its `after` or `order`: its summary
+        // holds them (`StepSummary`), so they are not read a third time.
+        if isReadingAgain, !isReadingAhead, node.kind == .step, name == "after" || name == "order" { return }
         let range = tree.range(from: property.name, through: property.lastToken)
         if let first = node.properties[name] {
             report(Diagnostic(

@@ -14,6 +14,8 @@ public final class Checker {
     /// (`SyntaxStream`), and a guide's blocks are read again when the guide is lowered.
     let files: [SourceFile]
     let rootFiles: Set<FileID>
+    /// Whether each file, by index, is a root file: asked for every block collected.
+    let isRootFile: [Bool]
     /// The diagnostics reported and not yet handed over (`takeDiagnostics`): a guide's go with
     /// its outcome, the last with `finish()`.
     private var diagnostics: [Diagnostic] = []
@@ -174,6 +176,7 @@ public final class Checker {
         // a scope: at most about as much work again as checking the program.
         suggestionBudget = 2_000_000 + 32 * files.reduce(0) { $0 + $1.bytes.count }
         self.rootFiles = rootFiles
+        isRootFile = files.indices.map { rootFiles.contains(FileID($0)) }
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors
         self.strings = StringTable()
