@@ -160,12 +160,17 @@ public final class Checker {
     /// Diagnostics take room in `budget`; what it leaves out is counted there (its `summary` is
     /// the caller's to add), and the program still fails when an error was left out. A guide's
     /// `devices` may name the `deviceIdentifiers` (`Compilation` passes what the layout engine knows).
+    /// A guide of `stepStreamingSize` bytes or more (by default `defaultStepStreamingSize`) is
+    /// read a tour step at a time.
     public init(
         _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
         hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String],
-        declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil
+        declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil,
+        stepStreamingSize: Int? = nil
     ) {
         self.files = files
+        // Before the files are collected: their first reading collects a huge guide's steps ahead.
+        self.stepStreamingSize = stepStreamingSize ?? Checker.defaultStepStreamingSize
         self.symbolRecorder = symbolRecorder
         self.declarationLimit = declarationLimit
         self.deviceIdentifiers = deviceIdentifiers

@@ -56,8 +56,14 @@ extension Parser {
         case .guideBlockContents:
             guard blockStack.first == .guide else { return declaration }
             guard blockStack.count == 1 else {
+                // A block inside a tour's step stays in the step when steps are collected ahead:
+                // collecting the step must see it. It goes with the step.
+                if readsStepsAhead != nil, blockStack.count > 2, blockStack[1] == .tour { return declaration }
                 if let readAhead = readsStepsAhead, blockStack.count == 2, blockStack[1] == .tour,
                    tokens[declaration.keyword].start &- guideStart >= readAhead.distance,
+                   // The parser goes on right after the step's last token (not after tokens it
+                   // skipped past a block without its body), where passing over it lands.
+                   position == declaration.lastToken + 1,
                    declarationKind(at: declaration.keyword) == .step {
                     readAhead.handOver(
                         SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: [.declaration(declaration)], diagnostics: []),
