@@ -81,12 +81,11 @@ public struct Compilation: Sendable {
         let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
                               deviceIdentifiers: deviceIdentifiers, declarationLimit: declarationLimit,
-                              symbolRecorder: recordsSymbols ? SymbolRecorder() : nil)
+                              symbolRecorder: recordsSymbols ? SymbolRecorder() : nil, stepStreamingSize: stepStreamingSize)
         all += checker.takeDiagnostics()
         checker.keepsLoweredSteps = receiver?.readsSteps ?? true
         let stepReceiver = receiver as? any StepStreamReceiver
         checker.replaysHugeTours = stepReceiver != nil
-        checker.stepStreamingSize = stepStreamingSize
         receiver?.begin(defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules)
         var lowered: [IRGuide] = []
         while let guide = checker.nextGuide() {

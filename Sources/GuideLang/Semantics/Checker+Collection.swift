@@ -46,6 +46,27 @@ extension Checker {
                 pendingSteps.append(StepSummary(of: step))
                 pendingStepTours.append(tourStart)
             }
+        let readAhead = node.stepsReadAhead
+        node.stepsReadAhead = []
+        if !readAhead.isEmpty, Int(node.end - node.start) >= stepStreamingSize {
+            // The steps before the first one read ahead are fewer than one per 16 bytes.
+            let before = Int(readAhead[0].summary.triviaStart &- node.triviaStart) / 16
+            pendingSteps.reserveCapacity(readAhead.count + before)
+            pendingStepTours.reserveCapacity(readAhead.count + before)
+            var next = 0
+            stream.passOverSteps { [unowned self] triviaStart in
+                // In source order, as the steps come; a step not passed over is read as before.
+                while next < readAhead.count, readAhead[next].summary.triviaStart < triviaStart { next += 1 }
+                guard next < readAhead.count, readAhead[next].summary.triviaStart == triviaStart,
+                      declarationCount + Int(readAhead[next].declarations) <= declarationLimit else { return nil }
+                let step = readAhead[next]
+                next += 1
+                declarationCount += Int(step.declarations)
+                pendingSteps.append(step.summary)
+                pendingStepTours.append(step.tourStart)
+                return step.lastTokenTriviaStart
+            }
+        }
         // The same member as before: lexing from a member's trivia gives the same tokens, and
         // the parser starts a top-level member in the same state. Its diagnostics were reported
         // the first time.
@@ -78,10 +99,34 @@ extension Checker {
         }
     }
 
+    /// Collects a step of a huge guide in the guide's first reading, reporting nothing, and
+    /// keeps its summary when collecting it reports nothing and changes nothing else, so that
+    /// the second reading, which reports what collecting steps finds, can pass over it.
+    func readAhead(_ tree: SyntaxTree, tourStart: UInt32) {
+        guard case .declaration(let syntax)? = tree.members.first else { return }
+        let (count, withheld) = (declarationCount, withheldReports)
+        isReadingAgain = true
+        isReadingAhead = true
+        declarationCount = 0
+        defer {
+            isReadingAgain = false
+            isReadingAhead = false
+            declarationCount = count
+        }
+        guard let step = collect(syntax, in: tree, parentKind: .tour), withheldReports == withheld else { return }
+        stepsReadAhead.append(StepReadAhead(
+            summary: StepSummary(of: step), tourStart: tourStart, lastTokenTriviaStart: tree.tokens[syntax.lastToken].triviaStart,
+            declarations: Int32(clamping: declarationCount)))
+    }
+
     /// Reads a step again from its summary, collecting it without reporting anything (its
     /// diagnostics were reported when it was first read) or counting it again.
     func readAgain(_ step: StepSummary) -> DeclarationNode? {
-        guard let tree = SyntaxStream.step(in: files[step.fileID.index], fileID: step.fileID, at: Int(step.triviaStart)),
+        if stepReader?.fileID != step.fileID {
+            stepReader = StepReader(files[step.fileID.index], fileID: step.fileID, at: Int(step.triviaStart))
+        }
+        // cannot fire: set just above.
+        guard let tree = stepReader!.step(at: Int(step.triviaStart)),
               case .declaration(let syntax)? = tree.members.first else { return nil }
         let count = declarationCount
         isReadingAgain = true
@@ -144,7 +189,7 @@ extension Checker {
             declarationsPastLimit += 1
             return nil
         }
-        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: rootFiles.contains(tree.fileID))
+        let node = DeclarationNode(kind: kind, syntax: syntax, tree: tree, isInRootFile: tree.fileID.index < isRootFile.count && isRootFile[tree.fileID.index])
         node.isTopLevel = parentKind == nil
         symbolRecorder?.declaration(node)
         checkHeader(node, syntax, in: tree)
@@ -258,6 +303,9 @@ extension Checker {
                 .suggesting(didYouMean, replacing: nameRange))
             return
         }
+        // A step read again is only lowered, which never reads its `after` or `order`: its summary
+        // holds them (`StepSummary`), so they are not read a third time.
+        if isReadingAgain, !isReadingAhead, node.kind == .step, name == "after" || name == "order" { return }
         let range = tree.range(from: property.name, through: property.lastToken)
         if let first = node.properties[name] {
             report(Diagnostic(
@@ -275,6 +323,11 @@ extension Checker {
         if node.kind == .guide, node.isTopLevel, Self.lintSettingNames.contains(name) {
             lintSettingRanges.append(range)
         } else if spec.type == .lintCodes {
+            // A step collected ahead registers nothing: it is collected again (`readAhead`).
+            guard !isReadingAhead else {
+                withheldReports += 1
+                return
+            }
             registerLintScopeSetting(range, of: node)
         }
         if spec.type == .lintCodes { checkLintCodes(in: node, property: name) }

@@ -25,6 +25,8 @@ extension Checker {
     @discardableResult
     func styleChain(of node: DeclarationNode, localStyles: [String: DeclarationNode]) -> DeclarationNode? {
         if node.kind == .style, let resolved = resolvedStyles[node.identity] { return resolved.parent }
+        // Most steps name no style: no walk, and no path or set made for one.
+        if node.kind != .style, node.properties["style"] == nil { return nil }
         // The walk: the node, then each style the one before it inherits from, as far as a style
         // resolved before (or the end of the chain).
         var path: [DeclarationNode] = [node]

@@ -52,15 +52,16 @@ extension Checker {
             }
             let position = order.map { _ in StepPosition(isFirst: positions[index] == 0, isLast: positions[index] == count - 1) }
             let step = lowerStep(stepNode, tour: node, tourStyles: tourStyles, scope: scope, screen: screen, targets: targets,
-                                 position: position)
+                                 position: position, building: keepsLoweredSteps)
             stepNode.properties = DeclarationNode.PropertyList()
-            guard keepsSteps else { continue }
+            // A step not kept is lowered only for what it reports (`check`, or one replayed later).
+            guard keepsSteps, keepsLoweredSteps else { continue }
             guard let step else {
                 keepsSteps = false
                 steps = []
                 continue
             }
-            if keepsLoweredSteps { steps.append(step) }
+            steps.append(step)
         }
         guard keepsSteps, let screen, let order else { return nil }
         if keepsLoweredSteps { Self.permute(&steps, into: order) }
@@ -82,7 +83,8 @@ extension Checker {
         guard let stepNode = readAgain(tour.summaries[tour.order[place]]) else { return nil }
         defer { stepNode.properties = DeclarationNode.PropertyList() }
         return lowerStep(stepNode, tour: tour.node, tourStyles: tour.tourStyles, scope: tour.scope, screen: tour.screen,
-                         targets: tour.targets, position: StepPosition(isFirst: place == 0, isLast: place == tour.order.count - 1))
+                         targets: tour.targets, position: StepPosition(isFirst: place == 0, isLast: place == tour.order.count - 1),
+                         building: true)
     }
 
     /// Rearranges `elements` so that position k holds what was at `order[k]` (a permutation),
@@ -100,9 +102,12 @@ extension Checker {
         }
     }
 
+    /// Lowers a step, reporting what is wrong with it; when not `building`, only reports (and
+    /// notes what lint and the unused checks need) and returns nil: `check` keeps no step's IR,
+    /// and a huge tour's steps are built when replayed.
     private func lowerStep(
         _ node: DeclarationNode, tour: DeclarationNode, tourStyles: DeclarationNode?, scope: GuideScope,
-        screen: DeclarationNode?, targets: [String: DeclarationNode]?, position: StepPosition?
+        screen: DeclarationNode?, targets: [String: DeclarationNode]?, position: StepPosition?, building: Bool
     ) -> IRStep? {
         let styles = styleChain(of: node, localStyles: scope.styles)
         checkStylesApply(styles, to: .step, usedAt: node.properties["style"]?.range ?? node.nameRange)
@@ -139,18 +144,11 @@ extension Checker {
             }
         }
 
-        var placement = IRPlacement(side: "auto", gap: 10, gapFrom: "cutout", gapTo: "edge", flip: .auto, alignment: "auto", alignTo: "target")
-        if case .keyword(let side)? = value("placement") { placement.side = side }
-        if case .number(let gap)? = value("gap") { placement.gap = gap }
-        if case .keyword(let from)? = value("gap-from") { placement.gapFrom = from }
-        if case .keyword(let to)? = value("gap-to") { placement.gapTo = to }
-        if case .flip(let flip)? = value("flip") { placement.flip = flip }
-        if case .keyword(let alignment)? = value("alignment") { placement.alignment = alignment }
-        if case .keyword(let alignTo)? = value("align-to") { placement.alignTo = alignTo }
-
+        var side = "auto"
+        if case .keyword(let written)? = value("placement") { side = written }
         // A misspelt or invalid `placement` may well have meant `center`: it is reported already.
         let placementIsUncertain = node.has("placement") && node.value("placement") == nil
-        if !node.has("highlight"), placement.side != "center", !placementIsUncertain {
+        if !node.has("highlight"), side != "center", !placementIsUncertain {
             report(Diagnostic(
                 .missingRequired, at: node.headerRange, "step '\(node.name)' highlights nothing",
                 help: ["add 'highlight: TARGET', or 'placement: center' for a message without a target"]))
@@ -165,6 +163,19 @@ extension Checker {
 
         var progress: IRText?
         if case .optionalText(let text)? = value("progress"), let text { progress = lowerProgress(text) }
+        let scrollAnchor = lowerScrollAnchor(of: node, highlighted: highlighted, targets: targets)
+        let title = optionalText(node, "title")
+        let body = optionalText(node, "body")
+        // Everything above reports what is wrong; what follows only builds the step's IR.
+        guard building else { return nil }
+
+        var placement = IRPlacement(side: side, gap: 10, gapFrom: "cutout", gapTo: "edge", flip: .auto, alignment: "auto", alignTo: "target")
+        if case .number(let gap)? = value("gap") { placement.gap = gap }
+        if case .keyword(let from)? = value("gap-from") { placement.gapFrom = from }
+        if case .keyword(let to)? = value("gap-to") { placement.gapTo = to }
+        if case .flip(let flip)? = value("flip") { placement.flip = flip }
+        if case .keyword(let alignment)? = value("alignment") { placement.alignment = alignment }
+        if case .keyword(let alignTo)? = value("align-to") { placement.alignTo = alignTo }
         var missing = IRMissingTarget.skip
         if case .missingTarget(let value)? = value("missing") { missing = value }
         var shape = IRShape.auto(threshold: 0.7, cornerRadius: 6)
@@ -194,6 +205,16 @@ extension Checker {
 
         var image: IRImage?
         if case .image(let value)? = node.value("image") { image = value }
+        return IRStep(
+            id: node.name, targets: highlighted, title: title, body: body,
+            image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
+            advance: controls.advance, controls: controls.controls, overlayTap: controls.overlayTap,
+            targetTaps: controls.targetTaps, actions: controls.actions, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange,
+            overlayRange: overlayRange)
+    }
+
+    /// A step's `scroll-anchor`, reported when it cannot apply to what the step highlights.
+    private func lowerScrollAnchor(of node: DeclarationNode, highlighted: [String], targets: [String: DeclarationNode]?) -> String? {
         var scrollAnchor: String?
         if case .keyword(let anchor)? = node.value("scroll-anchor"), let entry = node.properties["scroll-anchor"], let targets {
             let scrolled = highlighted.compactMap { targets[$0] }.filter { $0.has("in") }
@@ -211,12 +232,7 @@ extension Checker {
                 scrollAnchor = anchor
             }
         }
-        return IRStep(
-            id: node.name, targets: highlighted, title: optionalText(node, "title"), body: optionalText(node, "body"),
-            image: image, scrollAnchor: scrollAnchor, shape: shape, padding: padding, overlay: overlay, placement: placement,
-            advance: controls.advance, controls: controls.controls, overlayTap: controls.overlayTap,
-            targetTaps: controls.targetTaps, actions: controls.actions, progress: progress, missingTarget: missing, tip: tip, range: node.nameRange,
-            overlayRange: overlayRange)
+        return scrollAnchor
     }
 
     /// The block of `chain` (a step, its tour, or a style either inherits) in which a

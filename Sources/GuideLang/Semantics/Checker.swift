@@ -14,6 +14,8 @@ public final class Checker {
     /// (`SyntaxStream`), and a guide's blocks are read again when the guide is lowered.
     let files: [SourceFile]
     let rootFiles: Set<FileID>
+    /// Whether each file, by index, is a root file: asked for every block collected.
+    let isRootFile: [Bool]
     /// The diagnostics reported and not yet handed over (`takeDiagnostics`): a guide's go with
     /// its outcome, the last with `finish()`.
     private var diagnostics: [Diagnostic] = []
@@ -55,6 +57,16 @@ public final class Checker {
     /// Whether a step is being read again to be lowered: what collecting it reports was reported
     /// when it was first read.
     var isReadingAgain = false
+    /// Whether a step is being collected ahead, in its guide's first reading (`readAhead`):
+    /// what it would report is only counted, and a lint setting it holds not registered.
+    var isReadingAhead = false
+    /// How many reports were withheld while reading again or ahead.
+    var withheldReports = 0
+    /// The steps the first reading of the current top-level member collected ahead.
+    var stepsReadAhead: [StepReadAhead] = []
+    /// What reads a huge tour's steps again (`readAgain`), kept from one step to the next so
+    /// that a step following the one before is read on without setting up a reader.
+    var stepReader: StepReader?
     /// Whether lowered tours keep their steps: `check` wants the diagnostics, not the IR.
     var keepsLoweredSteps = true
     /// Whether a huge tour's steps are handed over one at a time once its guide has lowered
@@ -148,12 +160,17 @@ public final class Checker {
     /// Diagnostics take room in `budget`; what it leaves out is counted there (its `summary` is
     /// the caller's to add), and the program still fails when an error was left out. A guide's
     /// `devices` may name the `deviceIdentifiers` (`Compilation` passes what the layout engine knows).
+    /// A guide of `stepStreamingSize` bytes or more (by default `defaultStepStreamingSize`) is
+    /// read a tour step at a time.
     public init(
         _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
         hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String],
-        declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil
+        declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil,
+        stepStreamingSize: Int? = nil
     ) {
         self.files = files
+        // Before the files are collected: their first reading collects a huge guide's steps ahead.
+        self.stepStreamingSize = stepStreamingSize ?? Checker.defaultStepStreamingSize
         self.symbolRecorder = symbolRecorder
         self.declarationLimit = declarationLimit
         self.deviceIdentifiers = deviceIdentifiers
@@ -164,6 +181,7 @@ public final class Checker {
         // a scope: at most about as much work again as checking the program.
         suggestionBudget = 2_000_000 + 32 * files.reduce(0) { $0 + $1.bytes.count }
         self.rootFiles = rootFiles
+        isRootFile = files.indices.map { rootFiles.contains(FileID($0)) }
         self.hasFailedImports = hasFailedImports
         self.hasLoaderErrors = hasLoaderErrors
         self.strings = StringTable()
@@ -249,6 +267,7 @@ public final class Checker {
             targetScopes.removeValue(forKey: screen.identity)
         }
         forgetStyles(styles)
+        stepReader = nil
     }
 
     /// What the checker found besides the guides' outcomes.
@@ -303,11 +322,22 @@ public final class Checker {
         for (index, var stream) in streams.enumerated() {
             // A guide's blocks are read again when it is lowered; the first reading wants its properties.
             stream.keepOnlyHeadersOfGuideBlocks()
+            // A guide read a step at a time has its steps collected here already, where the
+            // syntax is at hand, so that its second reading can pass over them.
+            if symbolRecorder == nil {
+                stream.readStepsAhead(past: stepStreamingSize) { [unowned self] tree, tourStart in readAhead(tree, tourStart: tourStart) }
+            }
             var seenDeclaration = false
             let firstMember = topLevel.count
             let firstDiagnostic = diagnostics.count
             while let member = stream.next() {
+                let membersBefore = topLevel.count
                 collectTopLevel(member, seenDeclaration: &seenDeclaration)
+                if !stepsReadAhead.isEmpty {
+                    // The member just read is the guide they are in (if it was collected).
+                    if topLevel.count > membersBefore, let guide = topLevel.last, guide.kind == .guide { guide.stepsReadAhead = stepsReadAhead }
+                    stepsReadAhead = []
+                }
             }
             let (kept, leftOut) = stream.diagnosticParts
             if leftOut.severity == .error || kept.contains(where: { $0.severity == .error }) { hasSyntaxErrors = true }
@@ -384,7 +414,10 @@ public final class Checker {
     /// the guide it points into, or the guide `placedAt` is in when given (a translation's
     /// mistake, shown in the strings table, breaks the guide that uses it).
     func report(_ diagnostic: Diagnostic, placedAt placement: SourceRange? = nil) {
-        guard !isReadingAgain, !isReplaying else { return }
+        guard !isReadingAgain, !isReplaying else {
+            withheldReports += 1
+            return
+        }
         if diagnostic.severity == .error {
             hasErrors = true
             noteError(at: placement ?? diagnostic.range)

@@ -171,6 +171,9 @@ final class DeclarationNode {
     /// A tour's steps when they were too many to keep as nodes (`Checker.stepStreamingSize`):
     /// what ordering needs of each, in source order; each step is read again when lowered.
     @exclusivity(unchecked) var stepSummaries: [StepSummary] = []
+    /// The steps of a huge top-level guide that its first reading collected for the second to
+    /// pass over (see `StepReadAhead`), until the second reading.
+    @exclusivity(unchecked) var stepsReadAhead: [StepReadAhead] = []
     /// Set when something refers to the declaration, for unused warnings.
     @exclusivity(unchecked) var isUsed = false
     /// Whether the child blocks are still to be read: a top-level guide's children are collected

@@ -8,7 +8,7 @@ struct StepSummary: StepOrdering.Orderable {
     let name: String
     let hasName: Bool
     let fileID: FileID
-    /// Where the step's leading trivia starts, to read it again (`SyntaxStream.step`).
+    /// Where the step's leading trivia starts, to read it again (`StepReader`).
     let triviaStart: UInt32
     // Offsets, not ranges: a range is three words, and a huge tour keeps one summary per step.
     private let nameStart: UInt32

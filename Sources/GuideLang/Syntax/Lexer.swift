@@ -51,6 +51,13 @@ public struct Lexer {
         diagnostics.errorPlacement = placement
     }
 
+    /// Goes on lexing from `offset`, which must be where a token's leading trivia starts: the
+    /// tokens from there are the same whatever was lexed before.
+    mutating func move(to offset: Int) { index = offset }
+
+    /// Keeps no diagnostic from here on (counting them only).
+    mutating func keepNoDiagnostics() { diagnostics = DiagnosticBag(limit: 0) }
+
     /// Removes and returns the lexical diagnostics reported so far that start before `offset`.
     mutating func takeDiagnostics(before offset: Int) -> [Diagnostic] { diagnostics.take(before: offset) }
 

@@ -54,6 +54,17 @@ public struct Parser {
     }
     /// Where the keyword of the tour whose steps are being handed over starts.
     var tourStart: UInt32 = 0
+    /// Where the keyword of the top-level guide being read starts.
+    var guideStart: UInt32 = 0
+    /// In a guide's first reading (`guideBlockContents`): what is handed each step written
+    /// directly in a tour directly in a top-level guide whose keyword lies at least `distance`
+    /// bytes into the guide (so the guide is long enough to have its steps summarised, see
+    /// `Checker.readAhead`), with where its tour's keyword starts, before it is left out.
+    var readsStepsAhead: (distance: UInt32, handOver: (SyntaxTree, _ tourStart: UInt32) -> Void)?
+    /// In a guide's second reading (`steps`): given where a member of a tour directly in the
+    /// guide starts (its first token's trivia), where the last token of the step found there in
+    /// the first reading starts (its trivia), when that step needs no second reading; nil to read it.
+    var passesOverStep: ((UInt32) -> UInt32?)?
 
     /// The deepest nesting of blocks and calls guidec parses.
     public static let maximumDepth = 64
@@ -110,14 +121,6 @@ public struct Parser {
             if let member = parseMemberStep() { return member }
         }
         return nil
-    }
-
-    /// When streaming, drops the tokens before the current one: the members that used them have
-    /// been handed over, and keeping them would hold the whole file's tokens.
-    mutating func dropParsedTokens() {
-        guard isStreaming, position > 0 else { return }
-        tokens.removeFirst(position)
-        position = 0
     }
 
     /// The next top-level member if it is an import; nil at the end or at the first member that
@@ -204,6 +207,14 @@ public struct Parser {
 
     func text(_ index: Int) -> String { source.text(tokens[index].range) }
 
+    /// Whether a token's text is `word` (ASCII), read from its bytes: `text(index) == word`
+    /// without making a `String`, which every declaration's header asked for three times.
+    func isWord(_ index: Int, _ word: StaticString) -> Bool {
+        let token = tokens[index]
+        guard Int(token.end - token.start) == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { source.bytes[token.range].elementsEqual($0) }
+    }
+
     /// The block kind a token's text names, if any, read from its bytes.
     func declarationKind(at index: Int) -> DeclarationKind? { DeclarationKind(keyword: source.bytes[tokens[index].range]) }
 
@@ -255,7 +266,9 @@ public struct Parser {
         while !isAtEnd {
             if openBrace != nil, current.kind == .rightBrace { break }
             let startsWithName = current.kind == .identifier
-            if let member = parseMemberStep() {
+            if startsWithName, passesOverStep != nil, passOverStepReadAhead() {
+                // Left out, as a step handed over is.
+            } else if let member = parseMemberStep() {
                 if openBrace == nil {
                     members.append(member)
                 } else if isStreaming, case .members(let handOver) = blockRelease {
@@ -439,49 +452,6 @@ public struct Parser {
         return release(declaration, open: open)
     }
 
-    /// Leaves out of a finished declaration what `blockRelease` asks to, dropping its tokens (a
-    /// member's tokens are only those still referred to, so indices after it shift down).
-    mutating func release(_ declaration: DeclarationSyntax, open: Int?) -> DeclarationSyntax? {
-        guard isStreaming else { return declaration }
-        switch blockRelease {
-        case .keepEverything, .members:
-            return declaration
-        case .guideBlockContents:
-            guard blockStack.first == .guide else { return declaration }
-            guard blockStack.count == 1 else {
-                // Deeper blocks go at once (a tour's steps), not when the block holding them ends.
-                dropTokens(of: declaration)
-                return nil
-            }
-            guard let open, declaration.lastToken > open + 1 else { return declaration }
-            // The header and the last token stay, so the block's range is unchanged.
-            let interior = (open + 1)..<declaration.lastToken
-            tokens.removeSubrange(interior)
-            position -= interior.count
-            var header = declaration
-            header.members = []
-            header.lastToken = open + 1
-            if header.closeBrace != nil { header.closeBrace = open + 1 }
-            return header
-        case .steps(let handOver):
-            guard blockStack.count == 2, blockStack[0] == .guide, blockStack[1] == .tour,
-                  declarationKind(at: declaration.keyword) == .step else { return declaration }
-            handOver(SyntaxTree(source: source, fileID: fileID, tokens: tokens, members: [.declaration(declaration)], diagnostics: []),
-                     tourStart)
-            dropTokens(of: declaration)
-            return nil
-        }
-    }
-
-    /// Drops a finished declaration's tokens, which nothing refers to once it is left out, but
-    /// its last: what follows may end at the token before it (an unclosed block, whose range
-    /// and the fix-it inserting its `}` end there).
-    private mutating func dropTokens(of declaration: DeclarationSyntax) {
-        let span = declaration.keyword..<declaration.lastToken
-        tokens.removeSubrange(span)
-        position -= span.count
-    }
-
     /// Parses a declaration whole, with the index of its `{` (or of the token standing for a
     /// forgotten one) when it has contents.
     private mutating func parseWholeDeclaration() -> (DeclarationSyntax, open: Int?) {
@@ -491,7 +461,7 @@ public struct Parser {
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         }
-        if text(keyword) == DeclarationKind.tour.rawValue, declaration.name != nil, current.kind == .identifier,
+        if isWord(keyword, "tour"), declaration.name != nil, current.kind == .identifier,
            !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position), text(position) != "on" {
             // `tour basics home {`: the `on` is missing.
             report(Diagnostic(
@@ -502,7 +472,7 @@ public struct Parser {
             declaration.subject = advance()
         }
         // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
-        if isOnKeyword(position) || (kind(at: position) == .identifier && text(position) == "on" && peekKind() == .leftBrace),
+        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),
            !current.isAtLineStart {
             let on = advance()
             if current.kind == .identifier, !current.isAtLineStart {
@@ -552,7 +522,8 @@ public struct Parser {
             return (declaration, open)
         }
         let kind = declarationKind(at: keyword)
-        if case .steps = blockRelease, kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
+        if kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
+        if kind == .guide, blockStack.isEmpty { guideStart = tokens[keyword].start }
         blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
@@ -576,7 +547,7 @@ public struct Parser {
     }
 
     func isOnKeyword(_ index: Int) -> Bool {
-        kind(at: index) == .identifier && text(index) == "on" && kind(at: index + 1) == .identifier
+        kind(at: index) == .identifier && isWord(index, "on") && kind(at: index + 1) == .identifier
     }
 
     /// Skips a block whose `{` was just consumed, without recursion.

@@ -45,16 +45,17 @@ public struct SyntaxStream {
     /// would be held whole while it is collected.
     mutating func keepOnlyHeadersOfGuideBlocks() { parser.blockRelease = .guideBlockContents }
 
-    /// Reads again the step whose leading trivia starts at `offset`, written directly in a tour
-    /// directly in a top-level guide: the same step syntax the guide's reading gave, as a tree of
-    /// its own (its diagnostics were reported then). Nil if no step starts there.
-    static func step(in source: SourceFile, fileID: FileID, at offset: Int) -> SyntaxTree? {
-        var parser = Parser(streaming: source, fileID: fileID, from: offset)
-        // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
-        parser.blockStack = [.guide, .tour]
-        guard let member = parser.parseMemberStep(), case .declaration = member else { return nil }
-        return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
+    /// Makes the stream (keeping only the headers of guide blocks) also hand each step written
+    /// directly in a tour directly in a top-level guide, once it lies `distance` bytes or more
+    /// into the guide, to `handOver` with where its tour's keyword starts, before leaving it out.
+    mutating func readStepsAhead(past distance: Int, handingThemTo handOver: @escaping (SyntaxTree, UInt32) -> Void) {
+        parser.readsStepsAhead = (UInt32(clamping: distance), handOver)
     }
+
+    /// Makes the stream (handing over steps) pass over a step when `passesOver`, given where it
+    /// starts (its trivia), returns where its last token starts (its trivia): the step is then
+    /// neither read nor handed over.
+    mutating func passOverSteps(_ passesOver: @escaping (UInt32) -> UInt32?) { parser.passesOverStep = passesOver }
 
     /// Reads `source` again, as the checker's first reading did, keeping no diagnostic and placing
     /// every lexical and syntax error among `placement`'s guides: for a file whose cap left errors
