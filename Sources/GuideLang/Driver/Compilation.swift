@@ -196,17 +196,18 @@ struct ImportLoader {
 
     mutating func loadRoot(_ source: SourceFile) {
         // A file named twice on the command line (or also imported) is compiled once.
-        if let id = loaded[identity(of: source.path)] {
+        // The identity is found once: on disk it opens the file again, component by component.
+        let identity = identity(of: source.path)
+        if let id = loaded[identity] {
             rootIDs.insert(id)
             return
         }
         rootIDs.insert(FileID(files.count))
-        load(source, importedAt: nil)
+        load(source, identity: identity, importedAt: nil)
     }
 
-    private mutating func load(_ source: SourceFile, importedAt: SourceRange?) {
+    private mutating func load(_ source: SourceFile, identity: String, importedAt: SourceRange?) {
         let id = FileID(files.count)
-        let identity = identity(of: source.path)
         loaded[identity] = id
         files.append(source)
         self.importedAt.append(importedAt)
@@ -275,7 +276,7 @@ struct ImportLoader {
             switch provider.read(resolved) {
             case .success(let bytes):
                 importLinks.append(ImportLink(path: range, file: files.count))
-                load(SourceFile(path: resolved, bytes: bytes), importedAt: range)
+                load(SourceFile(path: resolved, bytes: bytes), identity: resolvedIdentity, importedAt: range)
             case .failure(let error) where error.isOutsideImportRoot:
                 hasFailedImports = true
                 report(Diagnostic(
