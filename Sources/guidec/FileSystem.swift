@@ -12,6 +12,11 @@ enum FileSystem {
     /// pipe would block forever and a device has no end, so anything else is refused with what
     /// it is, before it is opened.
     static func readFile(_ path: String) -> Result<[UInt8], SourceReadError> {
+        readFileAndIdentity(path).map(\.bytes)
+    }
+
+    /// `readFile`, with the identity of the file read.
+    static func readFileAndIdentity(_ path: String) -> Result<(bytes: [UInt8], identity: FileIdentity), SourceReadError> {
         // POSIX calls rather than FileManager: a pre-commit run reads hundreds of files, and
         // FileManager's existence check, attribute dictionary and Data copy cost several times
         // what reading does.
@@ -27,7 +32,7 @@ enum FileSystem {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return .failure(SourceReadError("permission denied or unreadable")) }
         if let reason = notRegularReason(status.st_mode) { return .failure(SourceReadError(reason)) }
-        return readOpenFile(descriptor, status: status)
+        return readOpenFile(descriptor, status: status).map { ($0, FileIdentity(status)) }
     }
 
     /// Reads the regular file open as `descriptor` (whose `fstat` is `status`) to its end.

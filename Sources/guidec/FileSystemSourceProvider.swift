@@ -20,10 +20,14 @@ struct FileSystemSourceProvider: SourceProvider {
     /// The file the last `identity(of:)` opened, kept for the `read` that usually follows: the
     /// file is walked to and opened once, and what is read is the file the identity names.
     private let lastOpened = LastOpenedFile()
+    /// The device and inode of each file named on the command line, by its path as named, from
+    /// reading it: roots are told apart without walking to them again.
+    private let rootFileIdentities: [String: FileIdentity]
 
-    init(roots: [String]) {
+    init(roots: [String], rootFileIdentities: [String: FileIdentity] = [:]) {
         workingDirectory = FileManager.default.currentDirectoryPath
         self.roots = ImportRoots(roots, workingDirectory: workingDirectory)
+        self.rootFileIdentities = rootFileIdentities
     }
 
     func resolve(_ path: String, relativeTo importer: String) -> String {
@@ -44,6 +48,8 @@ struct FileSystemSourceProvider: SourceProvider {
         lastOpened.keep(file, for: path)
         return file.realPath
     }
+
+    func fileIdentity(ofRoot path: String) -> FileIdentity? { rootFileIdentities[path] }
 
     func read(_ resolvedPath: String) -> Result<[UInt8], SourceReadError> {
         let path = absolute(resolvedPath)

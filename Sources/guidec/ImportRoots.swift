@@ -38,11 +38,16 @@ struct ImportRoots: Sendable {
     let roots: [Root]
 
     /// The roots `paths` name, relative ones against `workingDirectory`.
+    /// A folder named twice (the folder of two files named, or `--import-root` given twice) is
+    /// one root: messages name it once, and its real path is found once.
     init(_ paths: [String], workingDirectory: String) {
+        // Compared as bytes: two spellings Swift deems equal may name two folders.
+        var seen: Set<[UInt8]> = []
         roots = paths.compactMap { path in
             // C reads a path only up to a NUL, so a path holding one names no folder at all.
             guard !path.isEmpty, !path.utf8.contains(0) else { return nil }
             let given = PathArithmetic.normalize(path.hasPrefix("/") ? path : workingDirectory + "/" + path)
+            guard seen.insert(Array(given.utf8)).inserted else { return nil }
             return Root(real: Array((FileSystem.realPath(given) ?? given).utf8), given: Array(given.utf8), shown: path)
         }
     }

@@ -163,8 +163,15 @@ struct ImportLoader {
     private(set) var hasFailedImports = false
     /// Files loaded so far, by identity.
     private var loaded: [String: FileID] = [:]
-    /// Files on the current import path (identity and path as shown), for cycle reports.
-    private var chain: [(identity: String, path: String)] = []
+    /// Each file's identity, indexed like `files`; nil for a root whose identity is not asked yet.
+    private var identities: [String?] = []
+    /// While roots are told apart by the identities the provider already has
+    /// (`SourceProvider.fileIdentity(ofRoot:)`), those seen. Asking a root's `identity(of:)` on
+    /// disk opens it again component by component; it is asked only once a root imports
+    /// something, two roots share a file identity, or one has none (then for every root so far).
+    private var rootFileIdentities: Set<FileIdentity>? = []
+    /// Files on the current import path (their index in `files`, and path as shown), for cycle reports.
+    private var chain: [(file: Int, path: String)] = []
 
     init(provider: (any SourceProvider)?, budget: DiagnosticBudget) {
         self.provider = provider
@@ -195,6 +202,14 @@ struct ImportLoader {
     }
 
     mutating func loadRoot(_ source: SourceFile) {
+        if rootFileIdentities != nil, let fileIdentity = provider?.fileIdentity(ofRoot: source.path),
+           rootFileIdentities?.insert(fileIdentity).inserted == true {
+            // A file of its own so far: its identity waits until an import needs it.
+            rootIDs.insert(FileID(files.count))
+            load(source, identity: nil, importedAt: nil)
+            return
+        }
+        askRootIdentities()
         // A file named twice on the command line (or also imported) is compiled once.
         // The identity is found once: on disk it opens the file again, component by component.
         let identity = identity(of: source.path)
@@ -206,13 +221,28 @@ struct ImportLoader {
         load(source, identity: identity, importedAt: nil)
     }
 
-    private mutating func load(_ source: SourceFile, identity: String, importedAt: SourceRange?) {
+    /// Asks the identity of every root loaded without one, and from now on of every file as it
+    /// is loaded: an import is about to be looked up or a root may be a file loaded before.
+    private mutating func askRootIdentities() {
+        guard rootFileIdentities != nil else { return }
+        rootFileIdentities = nil
+        for (index, known) in identities.enumerated() where known == nil {
+            let identity = identity(of: files[index].path)
+            identities[index] = identity
+            // Roots of different file identities are different files; should a file change
+            // under the run, the first keeps the identity and the other is compiled on its own.
+            if loaded[identity] == nil { loaded[identity] = FileID(index) }
+        }
+    }
+
+    private mutating func load(_ source: SourceFile, identity: String?, importedAt: SourceRange?) {
         let id = FileID(files.count)
-        loaded[identity] = id
+        if let identity { loaded[identity] = id }
+        identities.append(identity)
         files.append(source)
         self.importedAt.append(importedAt)
         streams.append(nil)
-        chain.append((identity, source.path))
+        chain.append((id.index, source.path))
         defer { chain.removeLast() }
         // Imports come first: reading members up to the first that is not one finds them all
         // without parsing the rest of the file (the checker parses it, and reports an import
@@ -250,9 +280,10 @@ struct ImportLoader {
                 report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': imports are not available here"))
                 continue
             }
+            askRootIdentities()
             let resolved = provider.resolve(written, relativeTo: source.path)
             let resolvedIdentity = provider.identity(of: resolved)
-            if let index = chain.firstIndex(where: { $0.identity == resolvedIdentity }) {
+            if let index = chain.firstIndex(where: { identities[$0.file] == resolvedIdentity }) {
                 let cycle = chain[index...].map(\.path) + [resolved]
                 report(Diagnostic(
                     .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),

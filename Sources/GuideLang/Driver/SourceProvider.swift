@@ -9,11 +9,18 @@ public protocol SourceProvider {
     /// What makes two paths the same file (for example the path with symlinks resolved), so a
     /// file reached two ways is loaded once and cycles through links are found.
     func identity(of resolvedPath: String) -> String
+    /// The device and inode of the root file `path` names, when the caller already has them
+    /// (it read the file): roots of different identities are different files, so when no root
+    /// imports anything and no two share one, no root's `identity(of:)` is asked. Nil when unknown.
+    func fileIdentity(ofRoot path: String) -> FileIdentity?
 }
 
 extension SourceProvider {
     /// The normalised path: files are the same when their paths are.
     public func identity(of resolvedPath: String) -> String { PathArithmetic.normalize(resolvedPath) }
+
+    /// Unknown: each root's `identity(of:)` is asked.
+    public func fileIdentity(ofRoot path: String) -> FileIdentity? { nil }
 }
 
 /// Why a file could not be read.

@@ -23,7 +23,10 @@ struct CompilationInputs {
         let importRoots = arguments.importRoots.isEmpty
             ? roots.map { $0.path == "<stdin>" ? "." : PathArithmetic.directory(of: $0.path).isEmpty ? "." : PathArithmetic.directory(of: $0.path) }
             : arguments.importRoots
-        provider = FileSystemSourceProvider(roots: importRoots)
+        // Keyed by the path as named (the root's `SourceFile.path`); standard input has none.
+        var rootFileIdentities: [String: FileIdentity] = [:]
+        for source in sources { if let identity = source.identity { rootFileIdentities[source.file.path] = identity } }
+        provider = FileSystemSourceProvider(roots: importRoots, rootFileIdentities: rootFileIdentities)
         budget = arguments.severity.budget(keepingSuppressed: arguments.keepsSuppressed)
     }
 

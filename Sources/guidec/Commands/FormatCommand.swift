@@ -42,7 +42,7 @@ enum FormatCommand {
         if readFailed { status = .failure }
         let sourceFiles = sources.map(\.file)
         var diagnostics: [Diagnostic] = []
-        for (index, (path, source)) in sources.enumerated() {
+        for (index, (path, source, _)) in sources.enumerated() {
             let fileID = FileID(index)
             let name = source.path
             let isStandardInput = path == "-"

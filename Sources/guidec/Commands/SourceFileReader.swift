@@ -2,27 +2,30 @@ import GuideLang
 
 /// Reads the files named on the command line.
 enum SourceFileReader {
+    /// One file read: the argument that named it, the file, and its device and inode (nil for
+    /// standard input).
+    typealias Source = (argument: String, file: SourceFile, identity: FileIdentity?)
+
     /// Reads `paths`, `-` being standard input (read once, named `<stdin>`), and reports each
-    /// that cannot be read; each file read with the argument that named it, and whether one
-    /// could not be read.
-    static func read(_ paths: [String]) -> (sources: [(argument: String, file: SourceFile)], failed: Bool) {
-        var sources: [(argument: String, file: SourceFile)] = []
+    /// that cannot be read; each file read, and whether one could not be read.
+    static func read(_ paths: [String]) -> (sources: [Source], failed: Bool) {
+        var sources: [Source] = []
         var failed = false
         var readStandardInput = false
         for path in paths {
             let name: String
-            let read: Result<[UInt8], SourceReadError>
+            let read: Result<(bytes: [UInt8], identity: FileIdentity?), SourceReadError>
             if path == "-" {
                 guard !readStandardInput else { continue }
                 readStandardInput = true
                 name = "<stdin>"
-                read = FileSystem.readStandardInput()
+                read = FileSystem.readStandardInput().map { ($0, nil) }
             } else {
                 name = path
-                read = FileSystem.readFile(path)
+                read = FileSystem.readFileAndIdentity(path).map { ($0.bytes, $0.identity) }
             }
             switch read {
-            case .success(let bytes): sources.append((path, SourceFile(path: name, bytes: bytes)))
+            case .success(let (bytes, identity)): sources.append((path, SourceFile(path: name, bytes: bytes), identity))
             case .failure(let error):
                 Terminal.error("cannot read '\(name)': \(error.reason)")
                 failed = true

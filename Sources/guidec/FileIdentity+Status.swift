@@ -3,17 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GuideLang
 
-/// What makes a file itself whatever path reaches it: its device and inode. Two paths (a
-/// symlink, `./x`, a hard link) name the same file exactly when their identities are equal.
-struct FileIdentity: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-
+extension FileIdentity {
     /// The identity in a `stat` result.
     init(_ status: stat) {
-        device = UInt64(truncatingIfNeeded: status.st_dev)
-        inode = UInt64(truncatingIfNeeded: status.st_ino)
+        self.init(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino))
     }
 
     /// The identity of the file `path` names, symlinks followed; nil when there is none.
