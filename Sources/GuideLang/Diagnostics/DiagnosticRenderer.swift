@@ -17,6 +17,9 @@ public struct DiagnosticRenderer {
     /// The version of the JSON lines format.
     public static let jsonFormatVersion = 1
 
+    /// How many bytes of rendered diagnostics (text or SARIF) are gathered before they are written.
+    public static let chunkSize = 256 * 1024
+
     private let files: (FileID) -> SourceFile
     private let style: Style
     private let usesColor: Bool

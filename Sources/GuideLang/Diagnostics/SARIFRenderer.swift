@@ -19,9 +19,6 @@ public enum SARIFRenderer {
         return bytes
     }
 
-    /// How many bytes the log gathers before handing them to the sink.
-    private static let chunkSize = 256 * 1024
-
     /// Writes the same log as `render` to `sink` in chunks, so that a log of many results (10 MB
     /// for 1,000 files of junk) is never held whole, nor copied as its buffer grows.
     public static func write(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile, toolVersion: String,
@@ -30,7 +27,7 @@ public enum SARIFRenderer {
         let artifacts = ArtifactTable(diagnostics, files: files)
         let fingerprints = self.fingerprints(diagnostics, files: files)
         // The rules, with their explanations, take about 150 KB on their own: one chunk.
-        var writer = JSONWriter(pretty: true, capacity: chunkSize + 64 * 1024)
+        var writer = JSONWriter(pretty: true, capacity: DiagnosticRenderer.chunkSize + 64 * 1024)
         writer.object { json in
             json.key("$schema"); json.string(schemaURI)
             json.key("version"); json.string(sarifVersion)
@@ -63,7 +60,7 @@ public enum SARIFRenderer {
                         for (diagnostic, fingerprint) in zip(diagnostics, fingerprints) {
                             writeResult(diagnostic, ruleIndex: rules.index[diagnostic.code], fingerprint: fingerprint,
                                         artifacts: artifacts, files: files, &json)
-                            if json.byteCount >= chunkSize { json.flush(to: sink) }
+                            if json.byteCount >= DiagnosticRenderer.chunkSize { json.flush(to: sink) }
                         }
                     }
                 }

@@ -18,9 +18,6 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
     /// with `suppressions`); the others show only what is reported.
     var showsSuppressed: Bool { self == .sarif }
 
-    /// How many bytes of rendered diagnostics are gathered before they are written.
-    private static let chunkSize = 256 * 1024
-
     /// Prints diagnostics about `files`: text and short to standard error (coloured as `color`
     /// says), the machine formats to standard output when it is free for them, else to standard
     /// error too. Suppressed diagnostics appear only in SARIF.
@@ -39,9 +36,10 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
             var text = ""
             for diagnostic in diagnostics {
                 text += renderer.render(diagnostic)
-                if text.utf8.count >= Self.chunkSize {
+                if text.utf8.count >= DiagnosticRenderer.chunkSize {
                     write(text)
-                    text = ""
+                    // The next chunk reuses this one's storage.
+                    text.removeAll(keepingCapacity: true)
                 }
             }
             write(text + renderer.summary(diagnostics))
