@@ -136,11 +136,13 @@ public struct Linter: Sendable {
         return stream.finish(reportingUnusedAllows: reportingUnusedAllows)
     }
 
-    /// Lints `items` (guides, or runs of a huge guide's steps) on every core: they are laid out
-    /// independently, so they are split into contiguous chunks, and the chunks are joined in
+    /// Lints `items` (guides, or runs of a huge guide's steps) on `cores` cores: they are laid
+    /// out independently, so they are split into contiguous chunks, and the chunks are joined in
     /// order, so the output does not depend on timing.
-    static func lint(_ items: [LintItem], options: Options) -> [Linter] {
-        let chunkCount = min(items.count, ProcessorCount.online * 4)
+    static func lint(_ items: [LintItem], options: Options, cores: Int = ProcessorCount.online) -> [Linter] {
+        // concurrentPerform runs at most as many chunks at once as there are chunks: fewer
+        // chunks than cores keep the other cores free (for the checker's lowering).
+        let chunkCount = min(items.count, cores < ProcessorCount.online ? max(1, cores) : cores * 4)
         return concurrentMap(chunkCount) { chunk in
             let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
