@@ -82,4 +82,21 @@ struct RootIdentityTests {
         #expect(compilation.diagnostics.isEmpty)
         #expect(provider.identitiesAsked == ["a.guide", "b.guide", "a.guide", "c.guide"])
     }
+
+    @Test func rootsReadAsDifferentFilesStayTwoWhateverComesFirst() {
+        // `s/../a.guide` through a symlink `s` has a.guide's path once `..` is taken away, but it
+        // is another file: its inode tells. Before an import and after one, the two are kept.
+        let files = ["a.guide": Self.guide("a"), "s/../a.guide": Self.guide("elsewhere"),
+                     "b.guide": "import \"c.guide\"\n" + Self.guide("b"), "c.guide": Self.guide("c")]
+        let fileIdentities = ["a.guide": FileIdentity(device: 1, inode: 1), "s/../a.guide": FileIdentity(device: 1, inode: 9),
+                              "b.guide": FileIdentity(device: 1, inode: 2)]
+        let realNames = ["s/../a.guide": "a.guide"]
+        for roots in [["a.guide", "s/../a.guide"], ["b.guide", "a.guide", "s/../a.guide"], ["b.guide", "s/../a.guide", "a.guide"]] {
+            let provider = CountingProvider(files: files, fileIdentities: fileIdentities, realNames: realNames)
+            let compilation = Self.compile(roots, provider)
+            #expect(compilation.diagnostics.isEmpty, "\(roots)")
+            let guides = Set(compilation.document?.guides.map(\.id) ?? [])
+            #expect(guides.isSuperset(of: ["a", "elsewhere"]), "\(roots)")
+        }
+    }
 }

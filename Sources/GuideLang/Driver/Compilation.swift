@@ -170,6 +170,10 @@ struct ImportLoader {
     /// disk opens it again component by component; it is asked only once a root imports
     /// something, two roots share a file identity, or one has none (then for every root so far).
     private var rootFileIdentities: Set<FileIdentity>? = []
+    /// Each root's file identity as its provider read it, by index in `files`: a root whose
+    /// `identity(of:)` matches a file loaded before is that file unless the two were read as
+    /// different files (`s/../a.guide` through a symlink `s`, or a file replaced under the run).
+    private var fileIdentities: [Int: FileIdentity] = [:]
     /// Files on the current import path (their index in `files`, and path as shown), for cycle reports.
     private var chain: [(file: Int, path: String)] = []
 
@@ -202,8 +206,9 @@ struct ImportLoader {
     }
 
     mutating func loadRoot(_ source: SourceFile) {
-        if rootFileIdentities != nil, let fileIdentity = provider?.fileIdentity(ofRoot: source.path),
-           rootFileIdentities?.insert(fileIdentity).inserted == true {
+        let fileIdentity = provider?.fileIdentity(ofRoot: source.path)
+        if let fileIdentity { fileIdentities[files.count] = fileIdentity }  // the index it takes if loaded
+        if rootFileIdentities != nil, let fileIdentity, rootFileIdentities?.insert(fileIdentity).inserted == true {
             // A file of its own so far: its identity waits until an import needs it.
             rootIDs.insert(FileID(files.count))
             load(source, identity: nil, importedAt: nil)
@@ -213,12 +218,20 @@ struct ImportLoader {
         // A file named twice on the command line (or also imported) is compiled once.
         // The identity is found once: on disk it opens the file again, component by component.
         let identity = identity(of: source.path)
-        if let id = loaded[identity] {
+        if let id = loaded[identity], isSameFile(id.index, fileIdentity) {
+            fileIdentities[files.count] = nil  // not loaded: the index stays free
             rootIDs.insert(id)
             return
         }
         rootIDs.insert(FileID(files.count))
         load(source, identity: identity, importedAt: nil)
+    }
+
+    /// Whether the file at `index` may be the root read as `fileIdentity`: yes unless both were
+    /// read with file identities and those differ, whichever order the roots came in.
+    private func isSameFile(_ index: Int, _ fileIdentity: FileIdentity?) -> Bool {
+        guard let fileIdentity, let other = fileIdentities[index] else { return true }
+        return fileIdentity == other
     }
 
     /// Asks the identity of every root loaded without one, and from now on of every file as it
@@ -237,7 +250,8 @@ struct ImportLoader {
 
     private mutating func load(_ source: SourceFile, identity: String?, importedAt: SourceRange?) {
         let id = FileID(files.count)
-        if let identity { loaded[identity] = id }
+        // The first file of an identity keeps it (two roots of one identity may be different files).
+        if let identity, loaded[identity] == nil { loaded[identity] = id }
         identities.append(identity)
         files.append(source)
         self.importedAt.append(importedAt)

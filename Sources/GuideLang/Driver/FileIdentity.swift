@@ -1,5 +1,6 @@
-/// What makes a file itself whatever path reaches it: its device and inode. Two paths (a
-/// symlink, `./x`, a hard link) name the same file exactly when their identities are equal.
+/// A file's device and inode, as it was read: two roots of different identities are different
+/// files, and only roots of one identity are compared by `SourceProvider.identity(of:)`, which
+/// decides whether they are compiled once (a symlink, `./x`) or twice (a hard link).
 public struct FileIdentity: Hashable, Sendable {
     /// The device the file lives on.
     public let device: UInt64
