@@ -1,13 +1,25 @@
 import Dispatch
 import Synchronization
 
-/// Maps `0..<count` on every core, returning the results in index order, so the result never
-/// depends on timing.
-func concurrentMap<Result: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> Result) -> [Result] {
-    guard count > 1 else { return (0..<count).map(transform) }
+/// Maps `0..<count` on at most `workers` threads at once (every core by default), returning the
+/// results in index order, so the result never depends on timing.
+func concurrentMap<Result: Sendable>(
+    _ count: Int, workers: Int = ProcessorCount.online, _ transform: @Sendable (Int) -> Result
+) -> [Result] {
+    guard count > 1, workers > 1 else { return (0..<count).map(transform) }
     let slots = ResultSlots<Result>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-        slots.store(transform(index), at: index)
+    guard workers < count else {
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            slots.store(transform(index), at: index)
+        }
+        return slots.results
+    }
+    // Fewer workers than indexes: each takes the next index left until none is.
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while case let index = next.add(1, ordering: .relaxed).oldValue, index < count {
+            slots.store(transform(index), at: index)
+        }
     }
     return slots.results
 }

@@ -5,9 +5,9 @@ import Synchronization
 
 /// Lints guides as the checker hands them over, so that `guidec lint` never holds the whole
 /// program's IR: every full batch is laid out on a background queue while the checker goes on
-/// lowering the next guides (lowering runs on one core, so lint uses the other), and the last
-/// batch on every core once lowering is done. `Linter.run` lints a whole document through it,
-/// so both give the same diagnostics.
+/// lowering the next guides (lowering runs on one core, so a batch takes the others), and once
+/// lowering is done the batches left take every core. `Linter.run` lints a whole document
+/// through it, so both give the same diagnostics.
 ///
 /// With a diagnostic budget it keeps at most the budget's limit of findings (the rest are
 /// counted into the budget at the end), and with a layout sink it hands each step's layout
@@ -47,13 +47,15 @@ public final class LintStream: StepStreamReceiver {
     /// Creates a stream that lints every `batchSize` guides as they arrive. Findings take room
     /// in `budget` when one is given; layouts (when the options record them) go to
     /// `layoutSink`, in order, when one is given, and are returned by `finish` otherwise.
+    /// `lowersAlongside` says whether the caller lowers guides while batches are laid out (a
+    /// checker handing them over); when the guides are lowered already, every batch takes every core.
     public init(options: Linter.Options, batchSize: Int = 32, budget: DiagnosticBudget? = nil,
-                layoutSink: (@Sendable (Linter.StepLayout) -> Void)? = nil) {
+                layoutSink: (@Sendable (Linter.StepLayout) -> Void)? = nil, lowersAlongside: Bool = true) {
         self.options = options
         self.batchSize = max(1, batchSize)
         self.budget = budget
         background = BackgroundLinter(options: options, limit: budget?.limit, silencedCodes: budget?.silencedCodes ?? [],
-                                      layoutSink: layoutSink)
+                                      layoutSink: layoutSink, callerLowers: lowersAlongside)
     }
 
     /// Nothing to do: lint needs no locales.
@@ -167,12 +169,17 @@ private final class BackgroundLinter: Sendable {
     private let waiting = DispatchSemaphore(value: 4)
     /// How many batches are handed over and not yet laid out, this one included.
     private let waitingBatches = Atomic<Int>(0)
+    /// Whether the caller still lowers guides on a core of its own; false once it hands over
+    /// the last batch (or from the start, for a document lowered already).
+    private let callerLowers: Atomic<Bool>
 
-    init(options: Linter.Options, limit: Int?, silencedCodes: Set<String>, layoutSink: (@Sendable (Linter.StepLayout) -> Void)?) {
+    init(options: Linter.Options, limit: Int?, silencedCodes: Set<String>, layoutSink: (@Sendable (Linter.StepLayout) -> Void)?,
+         callerLowers: Bool) {
         self.options = options
         self.limit = limit
         self.silencedCodes = silencedCodes
         self.layoutSink = layoutSink
+        self.callerLowers = Atomic(callerLowers)
         combined = Mutex(Linter(options: options))
     }
 
@@ -183,14 +190,16 @@ private final class BackgroundLinter: Sendable {
             // While the checker lowers the next guides on one core, a batch takes the others only
             // (on two cores, three busy threads slowed the lowering lint waits for: lint of 20 MB
             // 1.74 to 1.59 s), unless batches are waiting behind it: layout is then what lags.
-            let isLagging = onEveryCore || waitingBatches.load(ordering: .relaxed) > 1
-            let linters = Linter.lint(items, options: options, cores: isLagging ? ProcessorCount.online : ProcessorCount.online - 1)
+            // Once lowering is done (the last batch handed over), every batch left takes every core.
+            let takesEveryCore = !callerLowers.load(ordering: .relaxed) || waitingBatches.load(ordering: .relaxed) > 1
+            let linters = Linter.lint(items, options: options, cores: takesEveryCore ? ProcessorCount.online : ProcessorCount.online - 1)
             // Appended in place: the joined findings grow with the program, and a copy per batch would not.
             combined.withLock { joined in
                 for linter in linters { join(linter, into: &joined) }
             }
         }
         if onEveryCore {
+            callerLowers.store(false, ordering: .relaxed)
             queue.sync(execute: work)
         } else {
             waiting.wait()

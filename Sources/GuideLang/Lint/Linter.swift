@@ -131,7 +131,7 @@ public struct Linter: Sendable {
     public static func run(
         _ document: GuideDocument, options: Options, reportingUnusedAllows: Bool = true
     ) -> (diagnostics: [Diagnostic], layouts: [StepLayout]) {
-        let stream = LintStream(options: options)
+        let stream = LintStream(options: options, lowersAlongside: false)
         for guide in document.guides { stream.receive(guide) }
         return stream.finish(reportingUnusedAllows: reportingUnusedAllows)
     }
@@ -140,10 +140,10 @@ public struct Linter: Sendable {
     /// out independently, so they are split into contiguous chunks, and the chunks are joined in
     /// order, so the output does not depend on timing.
     static func lint(_ items: [LintItem], options: Options, cores: Int = ProcessorCount.online) -> [Linter] {
-        // concurrentPerform runs at most as many chunks at once as there are chunks: fewer
-        // chunks than cores keep the other cores free (for the checker's lowering).
-        let chunkCount = min(items.count, cores < ProcessorCount.online ? max(1, cores) : cores * 4)
-        return concurrentMap(chunkCount) { chunk in
+        // Four chunks a core even out guides of different sizes; at most `cores` of them run at
+        // once, so the other cores stay free (for the checker's lowering).
+        let chunkCount = min(items.count, ProcessorCount.online * 4)
+        return concurrentMap(chunkCount, workers: cores) { chunk in
             let range = (items.count * chunk / chunkCount)..<(items.count * (chunk + 1) / chunkCount)
             var linter = Linter(options: options)
             for index in range { linter.lint(items[index].guide, position: items[index].position, stepsOnly: items[index].stepsOnly) }
