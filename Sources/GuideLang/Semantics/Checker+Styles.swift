@@ -76,7 +76,9 @@ extension Checker {
     /// handed over, whichever guide uses the style first. A step that inherits the text lowers
     /// it again, and `report` keeps the problem once.
     func checkSharedStyleTexts() {
-        for style in topLevel where style.kind == .style {
+        // Most styles set none of these texts: one pass over their few names skips six lookups
+        // (8,000 styles: 8 M instructions).
+        for style in topLevel where style.kind == .style && style.properties.containsName(where: Self.isSharedText) {
             if case .advances(let values)? = style.value("advance") {
                 for case .button(let label) in values.map(\.value) { _ = strings.lower(label, checker: self) }
             }
@@ -87,30 +89,41 @@ extension Checker {
         }
     }
 
+    /// Whether `checkSharedStyleTexts` reads the property `name`.
+    private static func isSharedText(_ name: String) -> Bool {
+        name == "advance" || name == "progress" || controlNames.contains(name)
+    }
+
     /// Whether resolving the top-level styles will report an error: a parent no top-level style
     /// declares (unless an import failed, which may have declared it) or a cycle. Found without
     /// reporting, before any guide is lowered, so that every guide's outcome is known when it is
     /// handed over; `styleChain` reports the errors themselves. Each style is walked once.
     func sharedStylesHaveErrors() -> Bool {
-        // Styles whose whole chain was walked without an error.
-        var done: Set<ObjectIdentifier> = []
+        // The walk (numbered from 1) that reached each style first: one table for every walk,
+        // where a set per walk cost an allocation per style (8,000 styles: 27 M instructions).
+        var walkOf: [ObjectIdentifier: Int] = [:]
+        walkOf.reserveCapacity(globalStyles.count)
+        var walk = 0
         for style in topLevel where style.kind == .style {
-            var path: Set<ObjectIdentifier> = []
+            walk += 1
             var current = style
-            while !done.contains(ObjectIdentifier(current)) {
-                // Coming back to a style on this walk closes a cycle.
-                guard path.insert(ObjectIdentifier(current)).inserted else { return true }
-                guard case .string(let name)? = current.value("style"), current.properties["style"] != nil else { break }
+            while true {
+                // One lookup that also marks the style as this walk's (a style an earlier walk
+                // reached ends this walk at once, so marking it again changes nothing).
+                if let reachedBy = walkOf.updateValue(walk, forKey: ObjectIdentifier(current)) {
+                    // Coming back to a style on this walk closes a cycle; a style an earlier
+                    // walk reached had its whole chain walked without an error.
+                    if reachedBy == walk { return true }
+                    break
+                }
+                guard let entry = current.properties["style"], case .string(let name) = entry.value else { break }
                 guard let parent = globalStyles[name] else {
                     if hasFailedImports { break }
                     return true
                 }
-                if let entry = current.properties["style"] {
-                    symbolRecorder?.use(at: entry.valueRange, of: .style, named: name, declaredAt: parent.nameRange)
-                }
+                symbolRecorder?.use(at: entry.valueRange, of: .style, named: name, declaredAt: parent.nameRange)
                 current = parent
             }
-            done.formUnion(path)
         }
         return false
     }

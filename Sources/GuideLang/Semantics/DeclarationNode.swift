@@ -67,6 +67,10 @@ final class DeclarationNode {
         /// A name's bit, worked out once for a search of several lists (`entry(_:bit:)`).
         static func bit(of name: String) -> UInt64 { bit(name) }
 
+        /// Whether a property whose name satisfies `predicate` is set: a scan of the few names
+        /// held, for a question about several names at once.
+        func containsName(where predicate: (String) -> Bool) -> Bool { names.contains(where: predicate) }
+
         /// The entry of a property whose `bit(of:)` is `bit`, or nil when it is not set.
         func entry(_ name: String, bit: UInt64) -> PropertyEntry? {
             guard mask & bit != 0, let index = names.firstIndex(of: name) else { return nil }
