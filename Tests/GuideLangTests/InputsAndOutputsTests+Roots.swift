@@ -25,6 +25,17 @@ extension InputsAndOutputsTests {
             let run = try Self.run(["check", "--format", "short"] + files, in: folder)
             #expect(run.exited && run.status == 0, "\(files): \(run.standardError)")
         }
+        // Standard input has no device and inode: the roots around it are told apart by their
+        // real paths instead, so the link is still the file it names, wherever the input comes.
+        for files in [["a.guide", "-", "link.guide"], ["-", "a.guide", "link.guide"]] {
+            let run = try Self.run(["check", "--format", "short"] + files, in: folder, input: other)
+            #expect(run.exited && run.status == 0, "\(files): \(run.standardError)")
+        }
+        // A hard link shares the inode but has a path of its own: compiled as a second file.
+        try FileManager.default.linkItem(at: folder.appendingPathComponent("a.guide"), to: folder.appendingPathComponent("hard.guide"))
+        let hard = try Self.run(["check", "--format", "short", "a.guide", "hard.guide"], in: folder)
+        #expect(hard.exited && hard.status == 1)
+        #expect(hard.standardError == "hard.guide:1:7: error[GL0201]: guide 'hello' is declared twice\n", "\(hard.standardError)")
         let cycles = [
             (["first.guide", "second.guide"], "second.guide:1:8: error[GL0602]: import cycle: first.guide -> second.guide -> first.guide\n"),
             (["second.guide", "a.guide", "first.guide"], "first.guide:1:8: error[GL0602]: import cycle: second.guide -> first.guide -> second.guide\n"),
