@@ -440,7 +440,10 @@ def diagnostics_document(documents, readme):
         table.append("| [%s](#%s-%s) | %s | %s |" % (
             document.code, document.code.lower(), anchor(document.title), document.severity, document.title))
     introduction = readme.rstrip("\n").replace(TABLE_MARKER, "\n".join(table))
-    return introduction + "\n\n" + "\n".join(markdown_entry(document) for document in documents)
+    # A comment, so the rendered page is unchanged, but whoever opens the file to edit it is told where its text lives.
+    banner = ("<!-- GENERATED FILE - DO NOT EDIT. scripts/generate-diagnostics.py writes it from docs/diagnostics/README.md "
+              "and docs/diagnostics/GL*.md: edit those and rerun the script. -->\n")
+    return banner + introduction + "\n\n" + "\n".join(markdown_entry(document) for document in documents)
 
 
 def write_examples(documents, folder):
