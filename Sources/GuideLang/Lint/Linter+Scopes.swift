@@ -14,7 +14,7 @@ extension Linter {
     /// The subjects a finding of `code` is about, where the linter is now: the guide alone, the
     /// page or step being linted, and for a code about a target also that target.
     func lintSubjects(for code: DiagnosticCode, target: String?) -> [IRLintSubject?] {
-        switch LintCodeScopes.subject(of: code.id) {
+        switch LintCodeScopes.subject(of: code) {
         case .guide: return [nil]
         case .page, .step: return [currentSubject]
         case .highlightedTarget:

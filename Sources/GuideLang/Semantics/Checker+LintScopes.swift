@@ -66,11 +66,11 @@ extension Checker {
                     notes: ["keep it in 'allow' to drop its findings, or in 'deny' to make them errors"]))
                 continue
             }
-            guard LintCodeScopes.reaches(code.id, from: node.kind) else {
+            guard LintCodeScopes.reaches(code, from: node.kind) else {
                 report(Diagnostic(
                     .lintCodeOutOfScope, at: reference.range,
                     "\(code.id) is never about \(node.displayName), so '\(name)' here changes nothing",
-                    notes: ["\(code.id) (\(code.name)) can be listed on \(LintCodeScopes.reachingBlocks(of: code.id))"],
+                    notes: ["\(code.id) (\(code.name)) can be listed on \(LintCodeScopes.reachingBlocks(of: code))"],
                     fixIts: [.init(range: value.removal, replacement: "", message: "remove \(code.id)")]))
                 continue
             }

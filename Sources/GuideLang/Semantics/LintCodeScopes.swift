@@ -15,24 +15,25 @@ enum LintCodeScopes {
     }
 
     /// What the findings of a layout lint code are about.
-    static func subject(of code: String) -> Subject {
+    static func subject(of code: DiagnosticCode) -> Subject {
         switch code {
-        case "GL1001", "GL1002", "GL1007", "GL1010", "GL1013": .highlightedTarget
-        case "GL1011": .page
+        case .targetOffScreen, .targetInUnsafeArea, .tapTargetTooSmall, .scrollTargetWithoutAnchor, .measuredFrameDiffers:
+            .highlightedTarget
+        case .pageOverflow: .page
         // GL1014 is about the frames file, which no block reaches; as an error, nothing silences it.
-        case "GL1012", "GL1014": .guide
+        case .guideNotLinted, .invalidFramesFile: .guide
         // GL1006 and GL1008 are checked on steps and pages alike.
         default: .step
         }
     }
 
-    /// The codes checked on pages as well as steps.
-    private static let pageAndStepCodes: Set<String> = ["GL1006", "GL1008"]
+    /// Whether findings of `code` are checked on pages as well as steps.
+    private static func isOnPagesAndSteps(_ code: DiagnosticCode) -> Bool { code == .tooManyLines || code == .lowContrast }
 
     /// Whether a block of `kind` can silence or raise findings of `code`.
-    static func reaches(_ code: String, from kind: DeclarationKind) -> Bool {
+    static func reaches(_ code: DiagnosticCode, from kind: DeclarationKind) -> Bool {
         let subject = subject(of: code)
-        let onPages = subject == .page || pageAndStepCodes.contains(code)
+        let onPages = subject == .page || isOnPagesAndSteps(code)
         let onSteps = subject == .step || subject == .highlightedTarget
         switch kind {
         case .guide: return true
@@ -45,7 +46,7 @@ enum LintCodeScopes {
     }
 
     /// The blocks that can reach `code`, for a note: "steps, tours, styles and guides".
-    static func reachingBlocks(of code: String) -> String {
+    static func reachingBlocks(of code: DiagnosticCode) -> String {
         let kinds: [(DeclarationKind, String)] = [(.target, "targets"), (.screen, "screens"), (.step, "steps"), (.tour, "tours"),
                                                   (.page, "pages"), (.pages, "'pages' blocks"), (.style, "styles"), (.guide, "guides")]
         let names = kinds.filter { reaches(code, from: $0.0) }.map(\.1)
