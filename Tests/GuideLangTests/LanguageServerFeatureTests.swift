@@ -79,4 +79,37 @@ struct LanguageServerFeatureTests {
         #expect(methods.contains("textDocument/inlayHint") && methods.contains("textDocument/signatureHelp"))
         for method in Set(methods) { #expect(dictionary.contains("\"\\\"\(method)\\\"\""), "Fuzz/lsp.dict lacks \(method)") }
     }
+
+    /// Completion offers nothing inside a string or a comment, as the lexer reads them: across
+    /// the lines of a block comment and a multi-line string, past an escaped quote or an escaped
+    /// backslash, and in a string not closed yet; and offers again right after either ends.
+    @Test func completionKnowsStringsAndCommentsAsTheLexerDoes() {
+        let text = #"""
+            guide g { // a comment
+              title: "a \" // b"  subtitle: "c \\"  x
+              /* block
+                 title */ y
+              body: """
+                text
+                """
+              label: "Hel
+            }
+            """#
+        let source = SourceFile(path: "a.guide", text: text)
+        // The offset just after the first `marker`, or before it when `before` is set.
+        func at(_ marker: String, before: Bool = false) -> Int {
+            let range = text.utf8.ranges(of: marker.utf8).first!
+            return text.utf8.distance(from: text.utf8.startIndex, to: before ? range.lowerBound : range.upperBound)
+        }
+        let inside = [("// a co", false), ("a comment", false), ("\"a \\\" //", false), ("   title", false),
+                      ("    tex", false), ("\"Hel", false)]
+        for (marker, before) in inside {
+            #expect(LanguageServer.isInStringOrComment(at(marker, before: before), of: source), "inside: \(marker)")
+        }
+        let outside = [("guide", false), ("// a", true), ("// b\"", false), ("\\\\\"", false), ("*/", false), ("body", false),
+                       ("  title", false)]
+        for (marker, before) in outside {
+            #expect(!LanguageServer.isInStringOrComment(at(marker, before: before), of: source), "outside: \(marker)")
+        }
+    }
 }

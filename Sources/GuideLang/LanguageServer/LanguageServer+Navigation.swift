@@ -75,16 +75,8 @@ extension LanguageServer {
         }
         let word = before.reversed().prefix(while: isNameByte)
         let lead = before.dropLast(word.count)
-        // Nothing to offer inside a string or a comment: an odd number of quotes before the
-        // cursor, or a `//` outside quotes.
-        var quotes = 0
-        var previous: UInt8 = 0
-        for byte in lead {
-            if byte == UInt8(ascii: "\""), previous != UInt8(ascii: "\\") { quotes += 1 }
-            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/"), quotes % 2 == 0 { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
-            previous = byte
-        }
-        guard quotes % 2 == 0 else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
+        // Nothing to offer inside a string or a comment.
+        guard !Self.isInStringOrComment(offset, of: source) else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
         let enclosing = Self.enclosingKind(at: offset, in: Parser.parse(source))
         var items: [JSONValue] = []
         // A member starts a line, follows `{` or `;`, or follows a finished value and two spaces.
@@ -130,5 +122,45 @@ extension LanguageServer {
             members = declaration.members[...]
         }
         return kind
+    }
+
+    /// Whether `offset` lies inside a string literal or a comment, as the lexer reads the whole
+    /// document: a block comment or a multi-line string over several lines, an escaped quote and
+    /// `//` inside a string are told apart, where counting the quotes on the cursor's line was not.
+    static func isInStringOrComment(_ offset: Int, of source: SourceFile) -> Bool {
+        let tokens = Lexer.tokenize(source, fileID: FileID(0)).tokens
+        // The first token that ends at or after the cursor: the cursor is in it, or in its leading trivia.
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(tokens[middle].end) < offset { low = middle + 1 } else { high = middle }
+        }
+        guard low < tokens.count else { return false }
+        let token = tokens[low]
+        let bytes = source.bytes
+        if token.kind == .string, Int(token.start) < offset {
+            // Right after a string's last byte is outside it, unless that byte does not close it.
+            return offset < Int(token.end) || !Self.closesString(bytes[token.range])
+        }
+        guard Int(token.triviaStart) < offset, offset <= Int(token.start) else { return false }
+        for piece in TriviaScanner.pieces(bytes, in: token.triviaRange) where piece.range.lowerBound < offset {
+            switch piece.kind {
+            // A line comment holds the end of its line; a block comment is left after its `*/`.
+            case .lineComment where offset <= piece.range.upperBound: return true
+            case .blockComment where offset < piece.range.upperBound || !bytes[piece.range].suffix(2).elementsEqual("*/".utf8): return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether a string token's bytes end with the quote that closes it (`"` not escaped, or `"""`).
+    private static func closesString(_ text: ArraySlice<UInt8>) -> Bool {
+        let quote = UInt8(ascii: "\"")
+        if text.starts(with: [quote, quote, quote]) { return text.count >= 6 && text.suffix(3).allSatisfy { $0 == quote } }
+        guard text.count >= 2, text.last == quote else { return false }
+        let backslashes = text.dropLast().reversed().prefix { $0 == UInt8(ascii: "\\") }.count
+        return backslashes % 2 == 0
     }
 }
