@@ -96,6 +96,7 @@ struct LanguageServerFeatureTests {
             }
             """#
         let source = SourceFile(path: "a.guide", text: text)
+        let tokens = Parser.parse(source).tokens
         // The offset just after the first `marker`, or before it when `before` is set.
         func at(_ marker: String, before: Bool = false) -> Int {
             let range = text.utf8.ranges(of: marker.utf8).first!
@@ -104,12 +105,12 @@ struct LanguageServerFeatureTests {
         let inside = [("// a co", false), ("a comment", false), ("\"a \\\" //", false), ("   title", false),
                       ("    tex", false), ("\"Hel", false)]
         for (marker, before) in inside {
-            #expect(LanguageServer.isInStringOrComment(at(marker, before: before), of: source), "inside: \(marker)")
+            #expect(LanguageServer.isInStringOrComment(at(marker, before: before), tokens: tokens, of: source), "inside: \(marker)")
         }
         let outside = [("guide", false), ("// a", true), ("// b\"", false), ("\\\\\"", false), ("*/", false), ("body", false),
                        ("  title", false)]
         for (marker, before) in outside {
-            #expect(!LanguageServer.isInStringOrComment(at(marker, before: before), of: source), "outside: \(marker)")
+            #expect(!LanguageServer.isInStringOrComment(at(marker, before: before), tokens: tokens, of: source), "outside: \(marker)")
         }
     }
 }

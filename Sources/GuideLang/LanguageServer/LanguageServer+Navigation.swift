@@ -75,9 +75,13 @@ extension LanguageServer {
         }
         let word = before.reversed().prefix(while: isNameByte)
         let lead = before.dropLast(word.count)
+        // One parse, whose tokens also tell whether the cursor is in a string or a comment.
+        let tree = Parser.parse(source)
         // Nothing to offer inside a string or a comment.
-        guard !Self.isInStringOrComment(offset, of: source) else { return .object([("isIncomplete", .bool(false)), ("items", .array([]))]) }
-        let enclosing = Self.enclosingKind(at: offset, in: Parser.parse(source))
+        guard !Self.isInStringOrComment(offset, tokens: tree.tokens, of: source) else {
+            return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        }
+        let enclosing = Self.enclosingKind(at: offset, in: tree)
         var items: [JSONValue] = []
         // A member starts a line, follows `{` or `;`, or follows a finished value and two spaces.
         let trimmed = lead.reversed().drop { $0 == 0x20 || $0 == 0x09 }
@@ -124,11 +128,11 @@ extension LanguageServer {
         return kind
     }
 
-    /// Whether `offset` lies inside a string literal or a comment, as the lexer reads the whole
-    /// document: a block comment or a multi-line string over several lines, an escaped quote and
-    /// `//` inside a string are told apart, where counting the quotes on the cursor's line was not.
-    static func isInStringOrComment(_ offset: Int, of source: SourceFile) -> Bool {
-        let tokens = Lexer.tokenize(source, fileID: FileID(0)).tokens
+    /// Whether `offset` lies inside a string literal or a comment of `source`, whose `tokens` (all
+    /// of them, as a parse of the whole document holds) say so as the lexer read them: a block
+    /// comment or a multi-line string over several lines, an escaped quote and `//` inside a
+    /// string are told apart, where counting the quotes on the cursor's line was not.
+    static func isInStringOrComment(_ offset: Int, tokens: [Token], of source: SourceFile) -> Bool {
         // The first token that ends at or after the cursor: the cursor is in it, or in its leading trivia.
         var low = 0
         var high = tokens.count
