@@ -207,11 +207,9 @@ struct ImportLoader {
 
     mutating func loadRoot(_ source: SourceFile) {
         let fileIdentity = provider?.fileIdentity(ofRoot: source.path)
-        if let fileIdentity { fileIdentities[files.count] = fileIdentity }  // the index it takes if loaded
         if rootFileIdentities != nil, let fileIdentity, rootFileIdentities?.insert(fileIdentity).inserted == true {
             // A file of its own so far: its identity waits until an import needs it.
-            rootIDs.insert(FileID(files.count))
-            load(source, identity: nil, importedAt: nil)
+            loadRoot(source, identity: nil, fileIdentity: fileIdentity)
             return
         }
         askRootIdentities()
@@ -219,11 +217,16 @@ struct ImportLoader {
         // The identity is found once: on disk it opens the file again, component by component.
         let identity = identity(of: source.path)
         if let id = loaded[identity], isSameFile(id.index, fileIdentity) {
-            fileIdentities[files.count] = nil  // not loaded: the index stays free
             rootIDs.insert(id)
             return
         }
+        loadRoot(source, identity: identity, fileIdentity: fileIdentity)
+    }
+
+    /// Loads a root as a file of its own, keeping the file identity it was read with.
+    private mutating func loadRoot(_ source: SourceFile, identity: String?, fileIdentity: FileIdentity?) {
         rootIDs.insert(FileID(files.count))
+        fileIdentities[files.count] = fileIdentity
         load(source, identity: identity, importedAt: nil)
     }
 
