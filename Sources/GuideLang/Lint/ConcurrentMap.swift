@@ -8,15 +8,9 @@ func concurrentMap<Result: Sendable>(
 ) -> [Result] {
     guard count > 1, workers > 1 else { return (0..<count).map(transform) }
     let slots = ResultSlots<Result>(count: count)
-    guard workers < count else {
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            slots.store(transform(index), at: index)
-        }
-        return slots.results
-    }
-    // Fewer workers than indexes: each takes the next index left until none is.
+    // Each worker takes the next index left until none is.
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    DispatchQueue.concurrentPerform(iterations: min(workers, count)) { _ in
         while case let index = next.add(1, ordering: .relaxed).oldValue, index < count {
             slots.store(transform(index), at: index)
         }
@@ -24,7 +18,7 @@ func concurrentMap<Result: Sendable>(
     return slots.results
 }
 
-/// One slot per index, each written by exactly one iteration of `concurrentPerform`.
+/// One slot per index, each written once, by the worker that took that index.
 private final class ResultSlots<Result: Sendable>: Sendable {
     private let slots: Mutex<[Result?]>
 
@@ -34,7 +28,7 @@ private final class ResultSlots<Result: Sendable>: Sendable {
 
     /// Every slot's result; each has been stored once `concurrentPerform` returns.
     var results: [Result] {
-        // cannot fire: concurrentPerform returns only after every iteration stored its slot.
+        // cannot fire: concurrentPerform returns only after its workers took and stored every index.
         slots.withLock { $0.map { $0! } }
     }
 }
