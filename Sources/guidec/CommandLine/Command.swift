@@ -1,19 +1,16 @@
 /// A command of guidec (`build`, `check`, ...): its help, the options it takes, and what it does
 /// with what they say. Each is declared in its own file under `Commands/`.
 struct Command: Sendable {
-    /// The name typed after `guidec`.
-    let name: String
-    /// The usage line of its help: `guidec build FILE... [-o OUT] [--compact]`.
-    let synopsis: String
-    /// One line for guidec's overview.
-    let summary: String
-    /// What its help says it does (wrapped when printed).
-    let details: String
+    /// Its usage line, summary and what it does: its section of docs/commands.md.
+    let help: CommandHelp
     /// The options it takes, in the order its help lists them (`-h`, `--help` go without saying).
     let options: [CommandLineOption]
     /// Does the work, given the arguments read; a usage error it finds (a missing file, options
     /// that exclude each other) is thrown.
     let perform: @Sendable (ParsedArguments) throws(UsageError) -> ExitStatus
+
+    /// The name typed after `guidec`.
+    var name: String { help.name }
 
     /// Every command, in the order guidec's overview lists them.
     static let all: [Command] = [

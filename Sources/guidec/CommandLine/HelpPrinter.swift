@@ -7,32 +7,30 @@ enum HelpPrinter {
     /// The width help is wrapped to.
     static let width = 80
 
-    /// `guidec --help`: the commands, guidec's own options and the exit statuses.
+    /// `guidec --help`: the commands, guidec's own options, and the overview's text (the exit statuses).
     static func overview() -> String {
-        var text = """
-        guidec \(GuidecVersion.current): the compiler for .guide onboarding guides
-
-        USAGE: guidec COMMAND [OPTIONS] FILE...
-
-        COMMANDS:
-
-        """
-        text += table(Command.all.map { ($0.name, $0.summary) })
+        let help = CommandHelp.guidec
+        // The debug build (the tests') checks that docs/commands.md has a section per command, and no other.
+        assert(Set(CommandHelp.all.map(\.name)) == Set([help.name] + Command.all.map(\.name)),
+               "docs/commands.md and Command.all name different commands")
+        var text = "guidec \(GuidecVersion.current): \(help.summary)\n\nUSAGE: \(help.usage)\n\nCOMMANDS:\n"
+        text += table(Command.all.map { ($0.name, $0.help.summary) })
         text += "\nOPTIONS:\n" + table(CommandLineInterface.options.map { ($0.synopsis, $0.summary) })
-        text += "\n" + wrapped("""
-            Exit status: 0 when no error was reported (warnings allowed), 1 when an error was, 2 for a \
-            usage error. Run 'guidec help COMMAND' for a command's options.
-            """)
-        return text
+        return text + "\n" + paragraphs(help)
     }
 
-    /// `guidec help COMMAND`: its synopsis, what it does, and its options.
+    /// `guidec help COMMAND`: its usage line, what it does, and its options.
     static func help(for command: Command) -> String {
-        var text = "USAGE: \(command.synopsis)\n\n" + wrapped(command.details)
+        var text = "USAGE: \(command.help.usage)\n\n" + paragraphs(command.help)
         if !command.options.isEmpty {
             text += "\nOPTIONS:\n" + table(command.options.map { ($0.synopsis, $0.summary) })
         }
         return text
+    }
+
+    /// What a command does, each paragraph wrapped, with a blank line between paragraphs.
+    private static func paragraphs(_ help: CommandHelp) -> String {
+        help.paragraphs.map { wrapped($0) }.joined(separator: "\n")
     }
 
     /// Rows of a help table: each name indented by two, its summary in a column two past the

@@ -5,16 +5,7 @@ import GuideLang
 enum BuildCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "build", synopsis: "guidec build FILE... [-o OUT] [--compact]",
-        summary: "check guide files and write their JSON",
-        details: """
-        Checks FILE... and everything they import, then writes one JSON document holding every
-        guide (see docs/ir.md). Without -o the JSON goes to standard output. Use - to read a
-        file from standard input. With -o a file is replaced atomically, and only when the
-        build succeeds: a failed build never leaves a half-written, empty or clobbered output.
-        A named pipe or a device is written into, never replaced; an output that is one of the
-        inputs, or a file they import, is refused (see docs/robustness.md).
-        """,
+        help: .build,
         options: [.output, .compact] + CommandLineOption.compilingOptions,
         perform: run)
 

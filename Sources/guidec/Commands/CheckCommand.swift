@@ -5,13 +5,7 @@ import GuideLang
 enum CheckCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "check", synopsis: "guidec check FILE...",
-        summary: "check guide files and report diagnostics only",
-        details: """
-        Parses and type-checks FILE... and everything they import, and prints every diagnostic.
-        Text and short diagnostics go to standard error; JSON, SARIF and GitHub annotations
-        to standard output.
-        """,
+        help: .check,
         options: CommandLineOption.compilingOptions,
         perform: run)
 

@@ -5,9 +5,7 @@ import GuideLayout
 enum DevicesCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "devices", synopsis: "guidec devices",
-        summary: "list the device presets 'lint' knows",
-        details: "Lists every device preset with its size and safe areas; '*' marks the default lint set.",
+        help: .devices,
         options: [],
         perform: run)
 

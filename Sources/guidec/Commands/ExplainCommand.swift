@@ -4,14 +4,7 @@ import GuideLang
 enum ExplainCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "explain", synopsis: "guidec explain CODE [--format text|markdown]",
-        summary: "explain a diagnostic code, with a failing example and its fix",
-        details: """
-        Prints what a code such as GL0301 (or its rule name, such as unknown-property) means, an
-        example that triggers it and how to fix it:
-        for a terminal by default (headings underlined, examples indented), or as the Markdown
-        of docs/diagnostics.md.
-        """,
+        help: .explain,
         options: [.explanationFormat, .color],
         perform: run)
 

@@ -5,18 +5,7 @@ import GuideLang
 enum FormatCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "fmt", synopsis: "guidec fmt FILE|DIR... [-w | --check]",
-        summary: "lay guide files out in the one canonical style",
-        details: """
-        Re-indents, sets the spaces between tokens, keeps at most one blank line, aligns
-        consecutive one-line blocks and trailing comments into columns, and ends the file with
-        one line break. Only whitespace changes: tokens, comments, line breaks between tokens
-        and the file's line-break style are kept, and every result is lexed again and compared
-        with the input before it is used. A file with syntax errors is reported and left alone.
-        A folder stands for every .guide file under it (hidden files and folders skipped).
-        Without -w or --check the formatted text goes to standard output; use - to read
-        standard input.
-        """,
+        help: .fmt,
         options: [.write, .check, .diagnosticFormat, .color],
         perform: run)
 

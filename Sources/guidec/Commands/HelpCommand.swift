@@ -4,9 +4,7 @@ import GuideLang
 enum HelpCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "help", synopsis: "guidec help [COMMAND]",
-        summary: "show help for guidec or for one command",
-        details: "Shows the overview, or a command's synopsis and options.",
+        help: .help,
         options: [],
         perform: run)
 

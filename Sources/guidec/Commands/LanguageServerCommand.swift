@@ -11,19 +11,7 @@ import GuidePreview
 enum LanguageServerCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "lsp", synopsis: "guidec lsp",
-        summary: "run the language server (LSP over standard input and output) for editors",
-        details: """
-        Speaks the Language Server Protocol on standard input and output: diagnostics from
-        'check' and 'lint' as you type (unused code faded), formatting as 'fmt' does it,
-        every fix-it as a quick fix, an outline, completion of properties and values,
-        navigation and rename, hover (a step's with its picture), each step's tip placement
-        as an inlay hint, a code lens per guide opening its preview sheet (the client runs
-        'guidec preview FILE --guide NAME'), and signature help inside calls.
-        Imports read open documents first, then the disk inside the workspace folders. The
-        initialization option {"lint": false} leaves layout out. See docs/editor-and-ci.md
-        for editor set-ups.
-        """,
+        help: .lsp,
         options: [.standardStreams],
         perform: run)
 

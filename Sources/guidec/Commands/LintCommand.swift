@@ -6,19 +6,7 @@ import GuideLayout
 enum LintCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "lint", synopsis: "guidec lint FILE... [--device ID]... [--screen WxH]... [--all-devices]",
-        summary: "check, then lay every step and page out on real screens and report what breaks",
-        details: """
-        Runs every check 'check' runs, then lays out every tour step and page on each screen:
-        targets off screen or under the notch, tips that fit nowhere or cover their target,
-        too many lines, small tap targets, low contrast, weak overlays, scroll targets without
-        an anchor (see docs/layout.md). Without --device, --screen or --all-devices, and
-        unless a guide names its own 'devices', it lints the default set (see
-        'guidec devices'), portrait and landscape. With --frames, a frames file the app
-        recorded in its UI tests: measured frames stand for the declared ones on their device,
-        orientation and text size, and a target measured more than 4 pt away from its
-        declared frame is GL1013.
-        """,
+        help: .lint,
         options: [.device, .screen, .allDevices, .orientation, .textSize, .frames] + CommandLineOption.compilingOptions,
         perform: run)
 

@@ -9,19 +9,7 @@ import GuidePreview
 enum PreviewCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "preview",
-        synopsis: "guidec preview FILE... [--step S | --page P | --guide G] -o OUT",
-        summary: "draw every page and step on real screens: one SVG, a contact sheet or a folder",
-        details: """
-        Checks FILE..., lays every walkthrough page and tour step out on each screen as 'lint'
-        does, and draws it at the screen's size in points: the screen with its corners, safe
-        area, sensor housing and home indicator; pages with their background, image, texts,
-        indicator and buttons; steps with their targets, overlay, cut-outs and tip. Each lint
-        finding is outlined on its picture with its code and message. OUT.svg is one picture
-        (name it with --step or --page, on one device); OUT.html is a contact sheet, rows the
-        pages and steps, columns the screens, readable without scripts and without network;
-        a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
-        """,
+        help: .preview,
         options: [.previewOutput, .pictureStep, .picturePage, .previewGuide, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
                   .textSize, .diagnosticFormat, .color, .importRoot, .previewDiff, .previewBase],
         perform: run)

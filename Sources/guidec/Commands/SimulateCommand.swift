@@ -9,16 +9,7 @@ import GuideSimulation
 enum SimulateCommand {
     /// The command's declaration.
     static let command = Command(
-        name: "simulate", synopsis: "guidec simulate FILE --scenario S.json [--format text|json]",
-        summary: "play a scenario of launches, taps and events through the runtime",
-        details: """
-        Plays the steps of the scenario S.json (launches, screens, clock advances, parameters,
-        events, taps, frames, missing targets, rotations and expectations; docs/simulate.md)
-        against FILE, a .guide file (compiled first) or the JSON that 'guidec build' writes,
-        through the runtime's own decision function, player and layout, and prints what the
-        person sees and the events the app receives, each at its time on the simulated clock.
-        Exits with 1 when FILE or the scenario has an error or an expectation fails.
-        """,
+        help: .simulate,
         options: [.scenario, .simulationFormat, .color, .importRoot],
         perform: run)
 
