@@ -42,7 +42,7 @@ extension CommandLineOption {
             // beats ignoring the option.
             if code.severity == .error {
                 throw UsageError("\(code.id) is an error and cannot be allowed",
-                                 notes: ["'--allow' silences warnings and notes only; fix what \(code.id) (\(code.name)) reports"])
+                                 notes: ["'\(spelling)' silences warnings and notes only; fix what \(code.id) (\(code.name)) reports"])
             }
             try refuseBothAllowedAndDenied(code, by: arguments.severity.denied)
             arguments.severity.allowed.insert(code)
@@ -71,7 +71,7 @@ extension CommandLineOption {
     private static func refuseBothAllowedAndDenied(_ code: DiagnosticCode, by other: Set<DiagnosticCode>) throws(UsageError) {
         guard other.contains(code) else { return }
         throw UsageError("\(code.id) is both allowed and denied",
-                         notes: ["keep '--allow \(code.id)' to drop its warnings, or '--deny \(code.id)' to make it an error"])
+                         notes: ["keep '\(allow.name) \(code.id)' to drop its warnings, or '\(deny.name) \(code.id)' to make it an error"])
     }
 
     // MARK: build
@@ -105,18 +105,12 @@ extension CommandLineOption {
     /// `lint --all-devices`.
     static let allDevices = CommandLineOption(
         ["--all-devices"], .flag { $0.allDevices = true }, summary: "lint on every device preset")
-    /// `lint --orientation`.
+    /// `lint --orientation` and `preview --orientation`; preview also reads whether it was given.
     static let orientation = CommandLineOption(
         ["--orientation"],
         .value(.choice([("portrait", [.portrait]), ("landscape", [.landscape]), ("both", Orientation.allCases)],
-                       placeholder: "portrait|landscape|both") { $0.orientations = $1 }),
-        summary: "orientations for device presets (default both)")
-    /// `lint --orientation`, for `preview`, which also needs to know it was given.
-    static let previewOrientation = CommandLineOption(
-        ["--orientation"],
-        .value(.choice([("portrait", [.portrait]), ("landscape", [.landscape]), ("both", Orientation.allCases)],
                        placeholder: "portrait|landscape|both") { $0.orientations = $1; $0.orientationIsGiven = true }),
-        summary: "orientations for device presets (default both; portrait for one SVG)")
+        summary: "orientations for device presets (default both; portrait for preview's one SVG)")
     /// `lint --text-size`.
     static let textSize = CommandLineOption(
         ["--text-size"], .value(.parsed(
@@ -124,6 +118,10 @@ extension CommandLineOption {
             expectation: "takes a Dynamic Type size: " + ContentSizeCategory.allCases.map(\.shortName).joined(separator: " "),
             ContentSizeCategory.named) { $0.textSize = $1 }),
         summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5")
+    /// `lint --frames`.
+    static let frames = CommandLineOption(
+        ["--frames"], .value(.text(placeholder: "FILE", expectation: "needs a frames file") { $0.framesFile = $1 }),
+        summary: "lay out against the frames an app measured, and report where they differ (docs/runtime.md)")
 
     // MARK: preview
 
@@ -173,7 +171,7 @@ extension CommandLineOption {
     private static func refuseSecondPicture(_ spelling: String, _ arguments: ParsedArguments) throws(UsageError) {
         guard let picture = arguments.picture else { return }
         throw UsageError("'\(spelling)' names a second picture, after '\(picture.option) \(picture.name)'",
-                         notes: ["'--step' and '--page' name one picture between them; without either every picture is drawn"])
+                         notes: ["'\(pictureStep.name)' and '\(picturePage.name)' name one picture between them; without either every picture is drawn"])
     }
 
     // MARK: fmt
@@ -202,11 +200,6 @@ extension CommandLineOption {
         summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md")
 
     // MARK: simulate
-
-    /// `lint --frames`.
-    static let frames = CommandLineOption(
-        ["--frames"], .value(.text(placeholder: "FILE", expectation: "needs a frames file") { $0.framesFile = $1 }),
-        summary: "lay out against the frames an app measured, and report where they differ (docs/runtime.md)")
 
     /// `simulate --scenario`.
     static let scenario = CommandLineOption(

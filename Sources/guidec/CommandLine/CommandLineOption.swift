@@ -91,6 +91,11 @@ struct CommandLineOption: Sendable {
         self.summary = summary
     }
 
+    /// The first spelling, as help lists it: `-o` for `-o, --output`.
+    var name: String { spellings[0] }
+    /// The last spelling, the long one where there is a short one: `--write` for `-w, --write`.
+    var longName: String { spellings[spellings.count - 1] }
+
     /// How help shows the option: its spellings and its value's placeholder (`-o, --output OUT`).
     var synopsis: String {
         guard case .value(let value) = kind else { return spellings.joined(separator: ", ") }

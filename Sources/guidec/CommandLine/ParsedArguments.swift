@@ -40,8 +40,8 @@ struct ParsedArguments {
         /// The option that asked.
         var option: String {
             switch self {
-            case .step: "--step"
-            case .page: "--page"
+            case .step: CommandLineOption.pictureStep.name
+            case .page: CommandLineOption.picturePage.name
             }
         }
 

@@ -15,7 +15,7 @@ enum FormatCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let files = try arguments.files()
         if arguments.writesInPlace && arguments.checksOnly {
-            throw UsageError("'--write' and '--check' cannot be used together")
+            throw UsageError("'\(CommandLineOption.write.longName)' and '\(CommandLineOption.check.name)' cannot be used together")
         }
         var status = ExitStatus.success
         var paths: [String] = []

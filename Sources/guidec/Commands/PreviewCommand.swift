@@ -10,7 +10,7 @@ enum PreviewCommand {
     /// The command's declaration.
     static let command = Command(
         help: .preview,
-        options: [.previewOutput, .pictureStep, .picturePage, .previewGuide, .device, .screen, .allDevices, .previewOrientation, .appearance, .locale,
+        options: [.previewOutput, .pictureStep, .picturePage, .previewGuide, .device, .screen, .allDevices, .orientation, .appearance, .locale,
                   .textSize, .diagnosticFormat, .color, .importRoot, .previewDiff, .previewBase],
         perform: run)
 
@@ -54,7 +54,7 @@ enum PreviewCommand {
         if request.kind == .svg, scenes.count != 1 {
             // A guide's own 'devices' or 'orientation' may leave the one screen asked for out.
             Terminal.error("'-o \(request.output)' holds one picture, and \(scenes.count) were drawn",
-                           notes: ["a guide's own 'devices' or 'orientation' chooses its screens; name one with '--device' and '--orientation'"])
+                           notes: ["a guide's own 'devices' or 'orientation' chooses its screens; name one with '\(CommandLineOption.device.name)' and '\(CommandLineOption.orientation.name)'"])
             return .failure
         }
         // Every file the program read is an input, imports included: none may be written over.

@@ -44,13 +44,13 @@ enum PreviewDiffCommand {
         }
         let lowered = output.lowercased()
         guard lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") else {
-            throw UsageError("'preview --diff' writes one HTML page, and '-o \(output)' does not end in '.html'")
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' writes one HTML page, and '\(CommandLineOption.previewOutput.name) \(output)' does not end in '.html'")
         }
         guard arguments.previewGuide == nil else {
-            throw UsageError("'preview --diff' compares every picture; '--guide' chooses one guide's for a sheet")
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' compares every picture; '\(CommandLineOption.previewGuide.name)' chooses one guide's for a sheet")
         }
         guard arguments.picture == nil else {
-            throw UsageError("'preview --diff' compares every picture; '--step' and '--page' name one for '-o OUT.svg'")
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' compares every picture; '\(CommandLineOption.pictureStep.name)' and '\(CommandLineOption.picturePage.name)' name one for '\(CommandLineOption.previewOutput.name) OUT.svg'")
         }
         let request = try PreviewRequest(arguments)
         guard let pairs = try self.pairs(paths, base: arguments.previewBase) else { return .failure }
@@ -97,19 +97,19 @@ enum PreviewDiffCommand {
     private static func pairs(_ paths: [String], base: String?) throws(UsageError) -> [Pair]? {
         if let base {
             guard !paths.isEmpty else {
-                throw UsageError("'--base \(base)' compares files with their version at \(base): name the files or folders")
+                throw UsageError("'\(CommandLineOption.previewBase.name) \(base)' compares files with their version at \(base): name the files or folders")
             }
             return revisionPairs(paths, base: base)
         }
         guard paths.count == 2 else {
-            throw UsageError("'preview --diff' compares two files or two folders, and \(paths.count) \(paths.count == 1 ? "was" : "were") given",
-                             notes: ["write 'guidec preview --diff OLD NEW -o OUT.html', or '--base REV FILE...' to compare with a git revision"])
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' compares two files or two folders, and \(paths.count) \(paths.count == 1 ? "was" : "were") given",
+                             notes: ["write 'guidec preview \(CommandLineOption.previewDiff.name) OLD NEW \(CommandLineOption.previewOutput.name) OUT.html', or '\(CommandLineOption.previewBase.synopsis) FILE...' to compare with a git revision"])
         }
         let (old, new) = (paths[0], paths[1])
         // Both sides are read twice over (and paired by name), which standard input cannot be.
         guard old != "-", new != "-" else {
-            throw UsageError("'preview --diff' compares files or folders, not standard input",
-                             notes: ["save the version to compare in a file, or use '--base REV' to compare with a git revision"])
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' compares files or folders, not standard input",
+                             notes: ["save the version to compare in a file, or use '\(CommandLineOption.previewBase.synopsis)' to compare with a git revision"])
         }
         for path in [old, new] where !exists(path) {
             Terminal.error("cannot read '\(path)': no such file or folder")

@@ -32,7 +32,7 @@ struct PreviewRequest {
         } else if output.hasSuffix("/") || FileSystem.isDirectory(output) {
             kind = .folder
         } else {
-            throw UsageError("'-o \(output)' is neither OUT.svg, OUT.html nor a folder",
+            throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' is neither OUT.svg, OUT.html nor a folder",
                              notes: ["end it with '.svg' for one picture, '.html' for a contact sheet, or '/' for a folder"])
         }
         let devices = arguments.allDevices ? DeviceCatalog.presets
@@ -41,23 +41,23 @@ struct PreviewRequest {
         var orientations = arguments.orientations
         if kind == .svg {
             guard arguments.picture != nil else {
-                throw UsageError("'-o \(output)' holds one picture: name it with '--step GUIDE.STEP' or '--page GUIDE.PAGE'",
-                                 notes: ["'-o OUT.html' draws every picture on a contact sheet"])
+                throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' holds one picture: name it with '\(CommandLineOption.pictureStep.synopsis)' or '\(CommandLineOption.picturePage.synopsis)'",
+                                 notes: ["'\(CommandLineOption.previewOutput.name) OUT.html' draws every picture on a contact sheet"])
             }
             guard !arguments.allDevices, arguments.devices.count + arguments.screens.count == 1 else {
-                throw UsageError("'-o \(output)' holds one picture: name one device with '--device ID' (or one '--screen')",
-                                 notes: ["'-o OUT.html' draws every device on a contact sheet"])
+                throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' holds one picture: name one device with '\(CommandLineOption.device.synopsis)' (or one '\(CommandLineOption.screen.name)')",
+                                 notes: ["'\(CommandLineOption.previewOutput.name) OUT.html' draws every device on a contact sheet"])
             }
             if !arguments.orientationIsGiven { orientations = [.portrait] }
             // A '--screen WIDTHxHEIGHT' is one orientation already: asking for both is for devices.
             guard orientations.count == 1 || (arguments.screens.count == 1 && !arguments.orientationIsGiven) else {
-                throw UsageError("'-o \(output)' holds one picture: choose '--orientation portrait' or 'landscape'")
+                throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' holds one picture: choose '\(CommandLineOption.orientation.name) portrait' or 'landscape'")
             }
             guard arguments.appearances.count == 1 else {
-                throw UsageError("'-o \(output)' holds one picture: choose '--appearance light' or 'dark'")
+                throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' holds one picture: choose '\(CommandLineOption.appearance.name) light' or 'dark'")
             }
             guard arguments.locales.count <= 1 else {
-                throw UsageError("'-o \(output)' holds one picture: choose one '--locale'")
+                throw UsageError("'\(CommandLineOption.previewOutput.name) \(output)' holds one picture: choose one '\(CommandLineOption.locale.name)'")
             }
         }
         self.orientations = orientations
@@ -73,11 +73,11 @@ struct PreviewRequest {
     func variants(in document: GuideDocument) throws(UsageError) -> [PreviewVariant] {
         var seen: Set<String> = []
         for locale in arguments.locales {
-            guard seen.insert(locale).inserted else { throw UsageError("'--locale \(locale)' is given twice") }
+            guard seen.insert(locale).inserted else { throw UsageError("'\(CommandLineOption.locale.name) \(locale)' is given twice") }
             guard document.locales.contains(locale) else {
                 throw UsageError(
-                    document.locales.isEmpty ? "'--locale \(locale)': the guides have no strings table to draw a locale from"
-                        : "'--locale \(locale)' is not a locale of the strings table",
+                    document.locales.isEmpty ? "'\(CommandLineOption.locale.name) \(locale)': the guides have no strings table to draw a locale from"
+                        : "'\(CommandLineOption.locale.name) \(locale)' is not a locale of the strings table",
                     suggesting: Suggestion.didYouMean(locale, among: document.locales),
                     notes: document.locales.isEmpty ? [] : ["its locales are " + document.locales.map { "'\($0)'" }.joined(separator: ", ")])
             }
@@ -93,8 +93,8 @@ struct PreviewRequest {
     func guides(in guides: [IRGuide]) throws(UsageError) -> [IRGuide] {
         guard let name = arguments.previewGuide else { return guides }
         if let picture = arguments.picture {
-            throw UsageError("'--guide \(name)' and '\(picture.option) \(picture.name)' both choose what to draw",
-                             notes: ["'\(picture.option)' names its guide already; '--guide' draws every picture of one guide"])
+            throw UsageError("'\(CommandLineOption.previewGuide.name) \(name)' and '\(picture.option) \(picture.name)' both choose what to draw",
+                             notes: ["'\(picture.option)' names its guide already; '\(CommandLineOption.previewGuide.name)' draws every picture of one guide"])
         }
         guard let guide = guides.first(where: { $0.id == name }) else {
             throw UsageError("no guide '\(name)' checked clean", suggesting: Suggestion.didYouMean(name, among: guides.map(\.id)),
