@@ -177,7 +177,7 @@ struct InputsAndOutputsTests {
         let run = try Self.run(["check", "--format", "short", "main.guide"], in: folder)
         #expect(run.exited && run.status == 1)
         #expect(run.standardError.hasPrefix(
-            "main.guide:1:8: error[GL0601]: cannot import 'a\\u{0}.guide': an import path cannot contain a NUL character\n"),
+            "main.guide:1:8: error[GL0601]: cannot import 'a\\0.guide': an import path cannot contain a NUL character\n"),
                 "\(run.standardError)")
         // The same in the library, whatever the provider.
         let compilation = Compilation.compile(

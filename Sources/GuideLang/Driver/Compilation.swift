@@ -188,19 +188,6 @@ struct ImportLoader {
         return streams.enumerated().map { $1 ?? SyntaxStream(files[$0], fileID: FileID($0)) }
     }
 
-    /// An import path as messages show it: control characters written as `\u{...}` escapes.
-    static func shown(_ path: String) -> String {
-        var shown = ""
-        for scalar in path.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
     private func identity(of path: String) -> String {
         provider?.identity(of: path) ?? PathArithmetic.normalize(path)
     }
@@ -284,7 +271,7 @@ struct ImportLoader {
                 continue
             }
             // The path as messages show it: a control character would break the message's line.
-            let shown = Self.shown(written)
+            let shown = TerminalSafeText.escaped(written)
             // The system reads a path only up to a NUL, so "a\u{0}b" would quietly import "a".
             guard !written.unicodeScalars.contains("\u{0}") else {
                 hasFailedImports = true
@@ -336,7 +323,7 @@ struct ImportLoader {
                 hasFailedImports = true
                 report(Diagnostic(
                     .importNotFound, at: range, "cannot import '\(shown)': \(error.reason)",
-                    notes: ["looked for \(Self.shown(resolved))"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).joined(separator: " -> ")] : []),
+                    notes: ["looked for \(TerminalSafeText.escaped(resolved))"] + (via.count > 1 ? ["import chain: " + (via + [resolved]).map(TerminalSafeText.escaped).joined(separator: " -> ")] : []),
                     help: [source.path == "<stdin>" ? "imports of standard input are relative to the working directory"
                         : "import paths are relative to the importing file's folder"]))
             }
