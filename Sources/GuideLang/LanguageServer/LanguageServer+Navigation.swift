@@ -145,7 +145,7 @@ extension LanguageServer {
         let bytes = source.bytes
         if token.kind == .string, Int(token.start) < offset {
             // Right after a string's last byte is outside it, unless that byte does not close it.
-            return offset < Int(token.end) || !Self.closesString(bytes[token.range])
+            return offset < Int(token.end) || token.isUnterminated
         }
         guard Int(token.triviaStart) < offset, offset <= Int(token.start) else { return false }
         for piece in TriviaScanner.pieces(bytes, in: token.triviaRange) where piece.range.lowerBound < offset {
@@ -157,14 +157,5 @@ extension LanguageServer {
             }
         }
         return false
-    }
-
-    /// Whether a string token's bytes end with the quote that closes it (`"` not escaped, or `"""`).
-    private static func closesString(_ text: ArraySlice<UInt8>) -> Bool {
-        let quote = UInt8(ascii: "\"")
-        if text.starts(with: [quote, quote, quote]) { return text.count >= 6 && text.suffix(3).allSatisfy { $0 == quote } }
-        guard text.count >= 2, text.last == quote else { return false }
-        let backslashes = text.dropLast().reversed().prefix { $0 == UInt8(ascii: "\\") }.count
-        return backslashes % 2 == 0
     }
 }

@@ -41,6 +41,8 @@ public struct Lexer {
     private var isEmptied = false
     /// How many bytes of the string just scanned are its quotes.
     private var stringDelimiterLength = 0
+    /// Whether the string just scanned lacks its closing quotes.
+    private var stringIsUnterminated = false
 
     /// The lexical diagnostics reported so far.
     var reportedDiagnostics: DiagnosticBag { diagnostics }
@@ -110,7 +112,8 @@ public struct Lexer {
     }
 
     private func token(_ kind: TokenKind, triviaStart: Int, start: Int, newline: Bool) -> Token {
-        Token(kind: kind, isAtLineStart: newline, triviaStart: UInt32(triviaStart), start: UInt32(start), end: UInt32(index))
+        Token(kind: kind, isAtLineStart: newline, isUnterminated: kind == .string && stringIsUnterminated,
+              triviaStart: UInt32(triviaStart), start: UInt32(start), end: UInt32(index))
     }
 
     private func peek(_ offset: Int = 0) -> UInt8 {
@@ -357,7 +360,8 @@ public struct Lexer {
         index = scanner.scan(from: index, decoding: false)
         diagnostics.report(contentsOf: scanner.diagnostics)
         stringDelimiterLength = scanner.delimiterLength
-        let closes = index - start >= 6 && bytes[index - 3] == 0xE2 && bytes[index - 2] == 0x80 && bytes[index - 1] == 0x9D
+        stringIsUnterminated = !scanner.isTerminated
+        let closes = scanner.isTerminated
         var fixIts = [Diagnostic.FixIt(range: range(start, start + 3), replacement: "\"", message: "use a straight quote")]
         if closes { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
         diagnostics.report(Diagnostic(
@@ -370,6 +374,7 @@ public struct Lexer {
         index = scanner.scan(from: index, decoding: false)
         diagnostics.report(contentsOf: scanner.diagnostics)
         stringDelimiterLength = scanner.delimiterLength
+        stringIsUnterminated = !scanner.isTerminated
     }
 }
 

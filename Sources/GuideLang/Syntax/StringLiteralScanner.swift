@@ -16,6 +16,9 @@ struct StringLiteralScanner {
     /// How many bytes of the literal scanned last are its quotes (the opening ones, and the
     /// closing ones if it has them): the rest is what the string limit measures.
     private(set) var delimiterLength = 0
+    /// Whether the literal scanned last has its closing quotes; one without them was reported
+    /// (GL0002) when not decoding.
+    private(set) var isTerminated = false
     private var isDecoding = false
 
     init(bytes: [UInt8], fileID: FileID) {
@@ -48,6 +51,7 @@ struct StringLiteralScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 delimiterLength = 2
+                isTerminated = true
                 return index + 1
             }
             if byte == 0x0A || byte == 0x0D { break }
@@ -62,6 +66,7 @@ struct StringLiteralScanner {
             notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
             fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
         delimiterLength = 1
+        isTerminated = false
         return index
     }
 
@@ -72,11 +77,13 @@ struct StringLiteralScanner {
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
             if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C {
                 delimiterLength = 6
+                isTerminated = true
                 return index + 3
             }
             index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: bytes.count)
         }
         delimiterLength = 3
+        isTerminated = false
         return index
     }
 
@@ -225,6 +232,7 @@ struct StringLiteralScanner {
                 if bytes[position] == UInt8(ascii: "\""), at(position + 1) == UInt8(ascii: "\""), at(position + 2) == UInt8(ascii: "\"") {
                     if isDecoding { value.append(contentsOf: bytes[afterOpening..<position]) }
                     delimiterLength = 6
+                    isTerminated = true
                     return position + 3
                 }
                 position += 1
@@ -240,6 +248,7 @@ struct StringLiteralScanner {
             if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
                 decodeMultiline(lines: lines, indentation: lineStart..<textStart, firstLineIsInline: firstLineIsInline)
                 delimiterLength = 6
+                isTerminated = true
                 return textStart + 3
             }
             lines.append(lineStart..<end)
@@ -250,6 +259,7 @@ struct StringLiteralScanner {
             .unterminatedString, at: range(start, start + 3), "unterminated multi-line string",
             notes: ["a multi-line string ends at a line that starts with '\"\"\"'"]))
         delimiterLength = 3
+        isTerminated = false
         return bytes.count
     }
 

@@ -93,6 +93,9 @@ public struct Token: Equatable, Sendable {
     public var kind: TokenKind
     /// Whether the leading trivia contains a line break (values end at a line break).
     public var isAtLineStart: Bool
+    /// Whether a string token ends without its closing quotes (the lexer reported it, GL0002):
+    /// it runs to the end of its line, or of the file for a multi-line string.
+    public var isUnterminated = false
     /// Byte offset where the leading trivia begins.
     public var triviaStart: UInt32
     /// Byte offset of the token's first byte.
