@@ -33,7 +33,7 @@ public struct ContactSheetWriter: Sendable {
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"guidec preview\">\n"
         out += "<title>\(MarkupEscaping.escaped(sheet.title))</title>\n"
-        out += "<style>\n\(Self.style)\(player.map { $0.style + "\n" } ?? "")</style>\n</head>\n<body>\n"
+        out += "<style>\n\(Self.style)\n\(player.map { $0.style + "\n" } ?? "")</style>\n</head>\n<body>\n"
         let scenes = sheet.scenes
         let findingCount = scenes.reduce(0) { $0 + $1.findings.count }
         out += "<header>\n<h1>\(MarkupEscaping.escaped(sheet.title))</h1>\n"
@@ -115,26 +115,4 @@ public struct ContactSheetWriter: Sendable {
         out += "</figcaption>\n</figure>"
     }
 
-    /// The sheet's style: pictures scaled to one height, tables that scroll sideways.
-    static let style = """
-    body { font: 14px/1.4 -apple-system, system-ui, 'Segoe UI', Roboto, sans-serif; margin: 16px; color: #111827; background: #FFFFFF; }
-    h1 { font-size: 20px; margin: 0 0 4px; }
-    h2 { font-size: 16px; margin: 24px 0 8px; }
-    .summary { color: #4B5563; margin: 0 0 12px; }
-    .scroll { overflow-x: auto; }
-    table { border-collapse: collapse; }
-    th, td { border: 1px solid #E5E7EB; padding: 8px; vertical-align: top; text-align: left; }
-    thead th { font-weight: 600; white-space: nowrap; }
-    .variant { color: #6B7280; font-weight: 400; }
-    tbody th { white-space: nowrap; font-weight: 600; }
-    figure { margin: 0; }
-    figure svg, figure img { height: 360px; width: auto; display: block; }
-    figcaption { max-width: 320px; font-size: 12px; margin-top: 6px; }
-    figcaption ul { margin: 0; padding-left: 16px; }
-    .clean { color: #047857; margin: 0; }
-    .error { color: #B91C1C; }
-    .warning { color: #92400E; }
-    td.absent { color: #9CA3AF; }
-
-    """
 }

@@ -32,7 +32,7 @@ public struct PreviewDiffWriter: Sendable {
         var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
         out += "<meta name=\"generator\" content=\"guidec preview --diff\">\n"
-        out += "<title>\(MarkupEscaping.escaped(title))</title>\n<style>\n\(Self.style)</style>\n</head>\n<body>\n"
+        out += "<title>\(MarkupEscaping.escaped(title))</title>\n<style>\n\(Self.style)\n</style>\n</head>\n<body>\n"
         out += "<header>\n<h1>\(MarkupEscaping.escaped(title))</h1>\n"
         out += "<p class=\"summary\" id=\"summary\">\(MarkupEscaping.escaped(Self.summary(diff)))</p>\n</header>\n<main>\n"
         for (index, change) in diff.changes.enumerated() {
@@ -63,18 +63,4 @@ public struct PreviewDiffWriter: Sendable {
         out += "</figure>\n"
     }
 
-    /// The page's style: the two sides next to each other, scaled to one height.
-    static let style = """
-    body { font: 14px/1.4 -apple-system, system-ui, 'Segoe UI', Roboto, sans-serif; margin: 16px; color: #111827; background: #FFFFFF; }
-    h1 { font-size: 20px; margin: 0 0 4px; }
-    h2 { font-size: 15px; margin: 24px 0 4px; }
-    .summary { color: #4B5563; margin: 0 0 12px; }
-    .what { color: #92400E; margin: 0 0 8px; }
-    .sides { display: flex; gap: 16px; flex-wrap: wrap; align-items: flex-start; }
-    figure { margin: 0; }
-    figcaption { font-weight: 600; margin-bottom: 4px; }
-    figure svg { height: 480px; width: auto; display: block; border: 1px solid #E5E7EB; }
-    .absent { color: #9CA3AF; width: 200px; }
-
-    """
 }

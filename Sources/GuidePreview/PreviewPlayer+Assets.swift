@@ -3,7 +3,7 @@
 // Edit those files and rerun the script; PreviewPlayerTests checks that this file is current.
 
 extension PreviewPlayer {
-    /// The player's script, Player/player.js, as it is inlined into a sheet.
+    /// The player's script, Player/player.js, as it is inlined into a page.
     static let script = """
         // The player of a `guidec preview` contact sheet: pick a guide and a screen, then walk the
         // guide as the app would (docs/preview.md, "The player").
@@ -344,7 +344,7 @@ extension PreviewPlayer {
         }());
         """
 
-    /// The player's style sheet, Player/player.css, as it is inlined into a sheet.
+    /// The player's style sheet, Player/player.css, as it is inlined into a page.
     static let styleSheet = """
         /* The player of a guidec preview sheet (Player/player.js). The stage shows the picture at its
            real size, one point a CSS pixel, so what the browser draws is what the layout engine placed. */

@@ -15,14 +15,15 @@ struct PreviewPlayerTests {
         try SchemaValidationPython.runPython([script.path] + arguments, environment: ProcessInfo.processInfo.environment)
     }
 
-    /// Sources/GuidePreview/PreviewPlayer+Assets.swift is what Player/player.js and player.css give.
+    /// The Swift files that embed Player/ (the player's script and style, the style sheets of the
+    /// contact sheet and of the diff page) are what the files there give.
     @Test(.enabled(if: DiagnosticGeneratorTests.hasPython, "python3 is not installed"))
     func theEmbeddedPlayerIsCurrent() throws {
         let result = try Self.run(["--check"])
         #expect(result.status == 0, "\(result.output)")
     }
 
-    /// The generator refuses a script that would end its element early, and a stale file.
+    /// The generator refuses a script or a style sheet that would end its element early, and a stale file.
     @Test(.enabled(if: DiagnosticGeneratorTests.hasPython, "python3 is not installed"))
     func theGeneratorRefusesWhatWouldBreakTheSheet() throws {
         let folder = try CommandLineTests.temporaryFolder()
@@ -30,11 +31,17 @@ struct PreviewPlayerTests {
         let player = folder.appendingPathComponent("Player")
         try FileManager.default.createDirectory(at: player, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/GuidePreview"), withIntermediateDirectories: true)
-        try "p { color: red; }\n".write(to: player.appendingPathComponent("player.css"), atomically: true, encoding: .utf8)
+        for name in ["player.css", "sheet.css"] {
+            try "p { color: red; }\n".write(to: player.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
         try "var end = \"</SCRIPT>\";\n".write(to: player.appendingPathComponent("player.js"), atomically: true, encoding: .utf8)
         let closing = try Self.run(["--root", folder.path])
         #expect(closing.status != 0 && closing.output.contains("Player/player.js:1 holds '</script'"), "\(closing.output)")
         try "var fine = 1;\n".write(to: player.appendingPathComponent("player.js"), atomically: true, encoding: .utf8)
+        try "p::after { content: \"</Style>\"; }\n".write(to: player.appendingPathComponent("diff.css"), atomically: true, encoding: .utf8)
+        let styleClosing = try Self.run(["--root", folder.path])
+        #expect(styleClosing.status != 0 && styleClosing.output.contains("Player/diff.css:1 holds '</style'"), "\(styleClosing.output)")
+        try "p { color: blue; }\n".write(to: player.appendingPathComponent("diff.css"), atomically: true, encoding: .utf8)
         #expect(try Self.run(["--root", folder.path]).status == 0)
         #expect(try Self.run(["--check", "--root", folder.path]).status == 0)
         try "var changed = 2;\n".write(to: player.appendingPathComponent("player.js"), atomically: true, encoding: .utf8)
