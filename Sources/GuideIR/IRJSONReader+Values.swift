@@ -141,19 +141,21 @@ extension IRJSONReader {
 
     /// A string with at least one character.
     mutating func nonEmptyString(_ value: JSONValue) -> String {
+        string(value, expected: "a non-empty string") { !$0.isEmpty }
+    }
+
+    /// A string that `isValid` accepts; another string is reported as not the `expected` one,
+    /// and anything else as not a string.
+    private mutating func string(_ value: JSONValue, expected: String, where isValid: (String) -> Bool) -> String {
         let text = string(value)
-        if case .string = value, text.isEmpty { report(.invalidValue, "expected a non-empty string; found \"\"") }
+        if case .string = value, !isValid(text) { report(.invalidValue, "expected \(expected); found \(Self.describe(value))") }
         return text
     }
 
     /// An identifier: ASCII letters, digits and `_`, with single `-` joining words, not
     /// starting with a digit (the schema's `identifier`).
     mutating func identifier(_ value: JSONValue) -> String {
-        let text = string(value)
-        if case .string = value, !Self.isIdentifier(text) {
-            report(.invalidValue, "expected an identifier (ASCII letters, digits and '_', words joined by single '-'); found \(Self.describe(value))")
-        }
-        return text
+        string(value, expected: "an identifier (ASCII letters, digits and '_', words joined by single '-')", where: Self.isIdentifier)
     }
 
     static func isIdentifier(_ text: String) -> Bool {
@@ -193,11 +195,7 @@ extension IRJSONReader {
 
     /// A colour `#RRGGBBAA` in uppercase hex (the schema's `rgba`).
     mutating func rgba(_ value: JSONValue) -> String {
-        let text = string(value)
-        if case .string = value, !Self.isRGBA(text) {
-            report(.invalidValue, "expected a colour \"#RRGGBBAA\" (8 uppercase hex digits, alpha last); found \(Self.describe(value))")
-        }
-        return text
+        string(value, expected: "a colour \"#RRGGBBAA\" (8 uppercase hex digits, alpha last)", where: Self.isRGBA)
     }
 
     /// A colour `#RRGGBBAA`, or null.

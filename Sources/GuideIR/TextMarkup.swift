@@ -34,13 +34,6 @@ public struct TextMarkup: Equatable, Sendable {
         public var start: Int
         /// One past the end.
         public var end: Int
-
-        /// Creates a problem.
-        public init(kind: Kind, start: Int, end: Int) {
-            self.kind = kind
-            self.start = start
-            self.end = end
-        }
     }
 
     /// The runs, in order.

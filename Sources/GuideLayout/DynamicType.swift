@@ -15,12 +15,6 @@ public enum DynamicType {
         public var size: Double
         /// The line height in points.
         public var leading: Double
-
-        /// Creates a size and leading.
-        public init(size: Double, leading: Double) {
-            self.size = size
-            self.leading = leading
-        }
     }
 
     /// The text styles in the table, in the HIG's order (largest first).

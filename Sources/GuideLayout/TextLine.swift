@@ -5,10 +5,4 @@ public struct TextLine: Equatable, Sendable {
     public var text: String
     /// The line's measured width in points, without the spaces at its end.
     public var width: Double
-
-    /// Creates a line.
-    public init(text: String, width: Double) {
-        self.text = text
-        self.width = width
-    }
 }

@@ -101,35 +101,19 @@ public struct PreviewBox: Equatable, Sendable {
     /// Its bounds.
     public var rect: Rect
     /// Its corner radius (half the side for a circle).
-    public var cornerRadius: Double
+    public var cornerRadius: Double = 0
     /// Whether it is a circle (inscribed in `rect`, a square).
-    public var isCircle: Bool
+    public var isCircle = false
     /// How it is filled, or nil.
     public var fill: PreviewPaint?
     /// How it is outlined, or nil.
     public var stroke: PreviewPaint?
     /// The outline's width.
-    public var strokeWidth: Double
+    public var strokeWidth: Double = 1
     /// Whether the outline is dashed.
-    public var isDashed: Bool
+    public var isDashed = false
     /// The identifier of what it stands for, such as a target's id (nil when none).
     public var name: String?
-
-    /// Creates a box.
-    public init(
-        role: PreviewRole, rect: Rect, cornerRadius: Double = 0, isCircle: Bool = false, fill: PreviewPaint? = nil,
-        stroke: PreviewPaint? = nil, strokeWidth: Double = 1, isDashed: Bool = false, name: String? = nil
-    ) {
-        self.role = role
-        self.rect = rect
-        self.cornerRadius = cornerRadius
-        self.isCircle = isCircle
-        self.fill = fill
-        self.stroke = stroke
-        self.strokeWidth = strokeWidth
-        self.isDashed = isDashed
-        self.name = name
-    }
 }
 
 /// The overlay: the screen covered in a colour, except its holes.
@@ -140,13 +124,6 @@ public struct PreviewOverlay: Equatable, Sendable {
     public var paint: PreviewPaint
     /// The cut-outs, in the step's target order.
     public var holes: [Cutout]
-
-    /// Creates an overlay.
-    public init(rect: Rect, paint: PreviewPaint, holes: [Cutout]) {
-        self.rect = rect
-        self.paint = paint
-        self.holes = holes
-    }
 }
 
 /// Lines of text, each placed where the layout engine's wrapping put it.
@@ -180,14 +157,6 @@ public struct PreviewText: Equatable, Sendable {
         public var baseline: Double
         /// Its width as the layout engine measured it.
         public var width: Double
-
-        /// Creates a line.
-        public init(text: String, x: Double, baseline: Double, width: Double) {
-            self.text = text
-            self.x = x
-            self.baseline = baseline
-            self.width = width
-        }
     }
 
     /// What the text is.
@@ -204,18 +173,6 @@ public struct PreviewText: Equatable, Sendable {
     public var paint: PreviewPaint
     /// How lines line up on their `x`.
     public var anchor: Anchor
-
-    /// Creates a text.
-    public init(role: PreviewRole, lines: [Line], fontSize: Double, weight: String, family: String? = nil,
-                paint: PreviewPaint, anchor: Anchor) {
-        self.role = role
-        self.lines = lines
-        self.fontSize = fontSize
-        self.weight = weight
-        self.family = family
-        self.paint = paint
-        self.anchor = anchor
-    }
 }
 
 /// A point.
@@ -224,12 +181,6 @@ public struct PreviewPoint: Equatable, Sendable {
     public var x: Double
     /// Its y.
     public var y: Double
-
-    /// Creates a point.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// A closed polygon.
@@ -240,11 +191,4 @@ public struct PreviewPolygon: Equatable, Sendable {
     public var points: [PreviewPoint]
     /// How it is filled.
     public var fill: PreviewPaint
-
-    /// Creates a polygon.
-    public init(role: PreviewRole, points: [PreviewPoint], fill: PreviewPaint) {
-        self.role = role
-        self.points = points
-        self.fill = fill
-    }
 }

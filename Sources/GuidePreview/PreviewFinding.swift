@@ -10,14 +10,6 @@ public struct PreviewFinding: Equatable, Sendable {
     public var message: String
     /// What it outlines on the picture.
     public var rect: Rect
-
-    /// Creates a finding.
-    public init(code: String, severity: String, message: String, rect: Rect) {
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.rect = rect
-    }
 }
 
 /// A lint finding as the caller supplies it for a picture: the builder decides where it is drawn.

@@ -26,22 +26,6 @@ public struct PreviewScene: Equatable, Sendable {
     /// What a player needs to walk this picture: its controls and what they do.
     public var controls: PreviewControls
 
-    /// Creates a scene.
-    public init(
-        picture: PictureID, screenName: String, width: Double, height: Double, variant: PreviewVariant, isRightToLeft: Bool,
-        elements: [PreviewElement], findings: [PreviewFinding], controls: PreviewControls
-    ) {
-        self.picture = picture
-        self.screenName = screenName
-        self.width = width
-        self.height = height
-        self.variant = variant
-        self.isRightToLeft = isRightToLeft
-        self.elements = elements
-        self.findings = findings
-        self.controls = controls
-    }
-
     /// A title for people: "welcome, page 'login' on iPhone SE (3rd gen), portrait".
     public var title: String {
         let item = picture.tour.map { "tour '\($0)', step '\(picture.item)'" } ?? "page '\(picture.item)'"

@@ -1,4 +1,4 @@
-import GuideIR
+@testable import GuideIR
 import GuideLang
 import GuideLayout
 import Testing

@@ -129,17 +129,7 @@ public struct JSONParser {
             index += 1
             skipWhitespace()
             members.append((key, try parseValue()))
-            skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "}"):
-                index += 1
-                return .object(members)
-            default:
-                throw failure("expected ',' or '}'")
-            }
+            if try closes(UInt8(ascii: "}")) { return .object(members) }
         }
     }
 
@@ -153,17 +143,24 @@ public struct JSONParser {
         }
         while true {
             elements.append(try parseValue())
+            if try closes(UInt8(ascii: "]")) { return .array(elements) }
+        }
+    }
+
+    /// What follows a member or an element: `closer`, which ends the container (true), or a
+    /// comma and the spaces after it, which lead to the next (false); anything else is an error.
+    private mutating func closes(_ closer: UInt8) throws(Failure) -> Bool {
+        skipWhitespace()
+        switch current {
+        case UInt8(ascii: ","):
+            index += 1
             skipWhitespace()
-            switch current {
-            case UInt8(ascii: ","):
-                index += 1
-                skipWhitespace()
-            case UInt8(ascii: "]"):
-                index += 1
-                return .array(elements)
-            default:
-                throw failure("expected ',' or ']'")
-            }
+            return false
+        case closer:
+            index += 1
+            return true
+        default:
+            throw failure("expected ',' or '\(Character(Unicode.Scalar(closer)))'")
         }
     }
 
