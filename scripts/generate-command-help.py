@@ -27,10 +27,13 @@ SCRIPT = os.path.basename(__file__)
 SOURCE = os.path.join("docs", "commands.md")
 OUTPUT = os.path.join("Sources", "guidec", "CommandLine", "CommandHelp+Table.swift")
 SECTION = re.compile(r"## (\S+)\Z")
-# A command's name is also its Swift name in the generated table.
+# A command's name is also its Swift name in the generated table (in backticks, so that a
+# keyword such as `if` or `in` is a name too).
 NAME = re.compile(r"[a-z][a-z0-9]*\Z")
-# Names the generated table uses for itself, or Swift keeps for itself.
-RESERVED = {"all", "init", "self", "Type", "default", "import", "let", "var", "func", "static"}
+# Names the generated table uses for itself.
+RESERVED = {"all", "init", "self"}
+# Inline Markdown that help, printed as plain text, would show as it is: code spans, emphasis, links.
+INLINE_MARKUP = re.compile(r"`|\*[^\s*'][^*]*\*|(?<!\w)_[^\s_][^_]*_(?!\w)|\]\(")
 USAGE = re.compile(r"- usage: `([^`]+)`\Z")
 SUMMARY = re.compile(r"- summary: (\S.*)\Z")
 # Lines that would start a Markdown block inside a paragraph (a heading, list, quote, fence,
@@ -99,10 +102,14 @@ def read_sections(text):
             text = summary.group(1)
             if text[0] != text[0].lower() or text.endswith("."):
                 raise InputError(number, "a summary is in lowercase without a final period")
+            if INLINE_MARKUP.search(text):
+                raise InputError(number, "help is plain text: no Markdown code, emphasis or links")
             section.summary = text
             continue
         if BLOCK_START.match(line):
             raise InputError(number, "help is plain paragraphs: this line starts a Markdown block")
+        if INLINE_MARKUP.search(line):
+            raise InputError(number, "help is plain text: no Markdown code, emphasis or links")
         if paragraph is None:
             paragraph = []
             section.paragraphs.append(paragraph)
@@ -129,7 +136,7 @@ def swift_table(sections):
             out.append("    /// guidec's own help: the overview.")
         else:
             out.append("    /// The help of `guidec %s`." % section.name)
-        out.append("    static let %s = CommandHelp(" % section.name)
+        out.append("    static let `%s` = CommandHelp(" % section.name)
         out.append("        name: %s," % swift_string(section.name))
         out.append("        usage: %s," % swift_string(section.usage))
         out.append("        summary: %s," % swift_string(section.summary))
@@ -139,7 +146,7 @@ def swift_table(sections):
         out.append("        ])")
         out.append("")
     out.append("    /// Every section of docs/commands.md, in its order.")
-    out.append("    static let all: [CommandHelp] = [%s]" % ", ".join(section.name for section in sections))
+    out.append("    static let all: [CommandHelp] = [%s]" % ", ".join("`%s`" % section.name for section in sections))
     out.append("}")
     return "\n".join(out) + "\n"
 

@@ -13,8 +13,8 @@ binary needs no resource files at run time. Each is inlined into a page's `<scri
 `</style`, `<!--`).
 
 Usage (from anywhere):
-    scripts/generate-player-assets.py            # regenerate the Swift file
-    scripts/generate-player-assets.py --check    # exit 1 if the Swift file is out of date
+    scripts/generate-player-assets.py            # regenerate the Swift files
+    scripts/generate-player-assets.py --check    # exit 1 if one of them is out of date
     scripts/generate-player-assets.py --root DIR # read and write under DIR instead (for tests)
 """
 
@@ -88,9 +88,11 @@ def main(arguments):
         if position + 1 >= len(arguments):
             sys.exit("error: --root needs a folder")
         root = arguments[position + 1]
-    for file_name, type_name, assets in OUTPUTS:
-        output = os.path.join(root, "Sources", "GuidePreview", file_name)
-        write_or_check(output, generate(root, type_name, assets), root, os.path.basename(__file__), check)
+    # Every file is made before any is written: a bad asset stops the script with nothing changed.
+    texts = [(os.path.join(root, "Sources", "GuidePreview", file_name), generate(root, type_name, assets))
+             for file_name, type_name, assets in OUTPUTS]
+    for output, text in texts:
+        write_or_check(output, text, root, os.path.basename(__file__), check)
 
 
 if __name__ == "__main__":

@@ -37,7 +37,7 @@ struct GitRevision {
         case .success(let result): topRun = result
         }
         guard topRun.status == 0 else {
-            return .failure(Failure(message: "'\(path)' is not in a git repository", notes: ["--base compares with a revision of the repository the files are in"]))
+            return .failure(Failure(message: "'\(path)' is not in a git repository", notes: ["\(CommandLineOption.previewBase.name) compares with a revision of the repository the files are in"]))
         }
         let top = String(decoding: topRun.output, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard case .success(let commitRun) = run(["-C", top, "rev-parse", "--verify", "--quiet", "--end-of-options", name + "^{commit}"]),
@@ -106,13 +106,13 @@ struct GitRevision {
         do {
             try process.run()
         } catch {
-            return .failure(Failure(message: "cannot run git: \(error.localizedDescription)", notes: ["--base needs git on the PATH"]))
+            return .failure(Failure(message: "cannot run git: \(error.localizedDescription)", notes: ["\(CommandLineOption.previewBase.name) needs git on the PATH"]))
         }
         let bytes = [UInt8](output.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         // `env` exits 127 when it finds no `git`.
         if process.terminationStatus == 127 {
-            return .failure(Failure(message: "git is not installed (no 'git' on the PATH)", notes: ["--base reads the revision with git; install git or compare two files with --diff OLD NEW"]))
+            return .failure(Failure(message: "git is not installed (no 'git' on the PATH)", notes: ["\(CommandLineOption.previewBase.name) reads the revision with git; install git or compare two files with \(CommandLineOption.previewDiff.name) OLD NEW"]))
         }
         return .success(Run(status: process.terminationStatus, output: bytes))
     }

@@ -23,7 +23,7 @@ struct CommandHelpGeneratorTests {
     /// One way to break docs/commands.md, and what the script must say about it.
     enum Breakage: String, CaseIterable, Sendable {
         case none, noOverview, usageOfAnotherCommand, capitalSummary, summaryWithPeriod, missingSummary, listInParagraph,
-             sectionTwice, trailingSpace, staleTable
+             markdownInParagraph, sectionTwice, trailingSpace, staleTable
 
         /// The edit: the text replaced and its replacement.
         var edit: (old: String, new: String)? {
@@ -35,23 +35,27 @@ struct CommandHelpGeneratorTests {
             case .summaryWithPeriod: ("- summary: check guide files and report diagnostics only", "- summary: check guide files and report diagnostics only.")
             case .missingSummary: ("- summary: check guide files and report diagnostics only\n", "")
             case .listInParagraph: ("Parses and type-checks FILE...", "- Parses and type-checks FILE...")
+            case .markdownInParagraph: ("Parses and type-checks FILE...", "Parses and *type-checks* FILE...")
             case .sectionTwice: ("## check\n", "## build\n")
             case .trailingSpace: ("Parses and type-checks FILE... and", "Parses and type-checks FILE... \nand")
             case .staleTable: ("Parses and type-checks FILE...", "Reads and type-checks FILE...")
             }
         }
 
-        /// What `--check` must print (nil: nothing, it passes).
-        var message: String? {
+        /// What `--check` must print (nil: nothing, it passes), given the line of `## check` in
+        /// docs/commands.md (its usage line two below, its summary three, its text five).
+        func message(checkSection line: Int) -> String? {
             switch self {
             case .none: nil
             case .noOverview: "docs/commands.md:1: no '## guidec' section, the overview"
-            case .usageOfAnotherCommand: "docs/commands.md:35: the usage of 'check' must start with 'guidec check'"
-            case .capitalSummary, .summaryWithPeriod: "docs/commands.md:36: a summary is in lowercase without a final period"
-            case .missingSummary: "docs/commands.md:37: the usage line of 'check' must be followed by '- summary: ...'"
-            case .listInParagraph: "docs/commands.md:38: help is plain paragraphs: this line starts a Markdown block"
-            case .sectionTwice: "docs/commands.md:33: a second section for 'build'"
-            case .trailingSpace: "docs/commands.md:38: a line ends in white space"
+            case .usageOfAnotherCommand: "docs/commands.md:\(line + 2): the usage of 'check' must start with 'guidec check'"
+            case .capitalSummary, .summaryWithPeriod: "docs/commands.md:\(line + 3): a summary is in lowercase without a final period"
+            // The summary's line is gone: the text moves up one.
+            case .missingSummary: "docs/commands.md:\(line + 4): the usage line of 'check' must be followed by '- summary: ...'"
+            case .listInParagraph: "docs/commands.md:\(line + 5): help is plain paragraphs: this line starts a Markdown block"
+            case .markdownInParagraph: "docs/commands.md:\(line + 5): help is plain text: no Markdown code, emphasis or links"
+            case .sectionTwice: "docs/commands.md:\(line): a second section for 'build'"
+            case .trailingSpace: "docs/commands.md:\(line + 5): a line ends in white space"
             case .staleTable: "error: Sources/guidec/CommandLine/CommandHelp+Table.swift is out of date; run scripts/generate-command-help.py"
             }
         }
@@ -68,14 +72,15 @@ struct CommandHelpGeneratorTests {
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent(path), to: destination)
         }
+        let url = root.appendingPathComponent("docs/commands.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let checkSection = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "## check")) + 1
         if let edit = breakage.edit {
-            let url = root.appendingPathComponent("docs/commands.md")
-            let text = try String(contentsOf: url, encoding: .utf8)
             try #require(text.contains(edit.old), "docs/commands.md has no '\(edit.old)'")
             try text.replacingOccurrences(of: edit.old, with: edit.new).write(to: url, atomically: true, encoding: .utf8)
         }
         let result = try Self.run(["--check", "--root", root.path])
-        guard let message = breakage.message else {
+        guard let message = breakage.message(checkSection: checkSection) else {
             #expect(result.status == 0, "\(result.output)")
             return
         }

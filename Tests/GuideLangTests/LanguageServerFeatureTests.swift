@@ -92,6 +92,7 @@ struct LanguageServerFeatureTests {
               body: """
                 text
                 """
+              caption: “Hi”  note: “Yo
               label: "Hel
             }
             """#
@@ -103,12 +104,12 @@ struct LanguageServerFeatureTests {
             return text.utf8.distance(from: text.utf8.startIndex, to: before ? range.lowerBound : range.upperBound)
         }
         let inside = [("// a co", false), ("a comment", false), ("\"a \\\" //", false), ("   title", false),
-                      ("    tex", false), ("\"Hel", false)]
+                      ("    tex", false), ("\"Hel", false), ("“Y", false)]
         for (marker, before) in inside {
             #expect(LanguageServer.isInStringOrComment(at(marker, before: before), tokens: tokens, of: source), "inside: \(marker)")
         }
         let outside = [("guide", false), ("// a", true), ("// b\"", false), ("\\\\\"", false), ("*/", false), ("body", false),
-                       ("  title", false)]
+                       ("  title", false), ("Hi”", false)]
         for (marker, before) in outside {
             #expect(!LanguageServer.isInStringOrComment(at(marker, before: before), tokens: tokens, of: source), "outside: \(marker)")
         }

@@ -288,7 +288,7 @@ struct ImportLoader {
             let resolved = provider.resolve(written, relativeTo: source.path)
             let resolvedIdentity = provider.identity(of: resolved)
             if let index = chain.firstIndex(where: { identities[$0.file] == resolvedIdentity }) {
-                let cycle = chain[index...].map(\.path) + [resolved]
+                let cycle = (chain[index...].map(\.path) + [resolved]).map(TerminalSafeText.escaped)
                 report(Diagnostic(
                     .importCycle, at: range, "import cycle: " + cycle.joined(separator: " -> "),
                     notes: ["files may not import each other; move what both need into a third file"]))
@@ -303,7 +303,7 @@ struct ImportLoader {
                 report(Diagnostic(
                     .limitExceeded, at: range,
                     "imports nested more than \(Compilation.maximumImportDepth) deep; '\(shown)' is not imported",
-                    notes: ["the chain starts at \(chain[0].path)"],
+                    notes: ["the chain starts at \(TerminalSafeText.escaped(chain[0].path))"],
                     help: ["import shared files from one place instead of through a long chain"]))
                 hasFailedImports = true
                 continue

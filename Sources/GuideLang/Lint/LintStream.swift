@@ -174,7 +174,8 @@ private final class BackgroundLinter: Sendable {
     private let callerLowers: Atomic<Bool>
     /// Batches laid out, kept for the caller to free: their IR was allocated on the caller's
     /// thread, and freeing it on the queue's made the two threads contend for the lock of the
-    /// caller's malloc arena (lint of 20 MB: 1.40 to 1.28 s, `Benchmarks/pairs 10`).
+    /// caller's malloc arena (lint of 20 MB: 1.43 to 1.33 s, `Benchmarks/pairs 20`; about 8,000
+    /// context switches to 500).
     private let laidOut = Mutex<[[LintItem]]>([])
 
     init(options: Linter.Options, limit: Int?, silencedCodes: Set<String>, layoutSink: (@Sendable (Linter.StepLayout) -> Void)?,
@@ -191,24 +192,30 @@ private final class BackgroundLinter: Sendable {
     /// every core while the caller waits.
     func lint(_ items: [LintItem], onEveryCore: Bool = false) {
         freeLaidOutBatches()
+        let batch = HandedBatch(items)
         let work: @Sendable () -> Void = { [self] in
             // While the checker lowers the next guides on one core, a batch takes the others only
             // (on two cores, three busy threads slowed the lowering lint waits for: lint of 20 MB
             // 1.74 to 1.59 s), unless batches are waiting behind it: layout is then what lags.
             // Once lowering is done (the last batch handed over), every batch left takes every core.
             let takesEveryCore = !callerLowers.load(ordering: .relaxed) || waitingBatches.load(ordering: .relaxed) > 1
-            let linters = Linter.lint(items, options: options, cores: takesEveryCore ? ProcessorCount.online : ProcessorCount.online - 1)
+            let linters = batch.withItems { items in
+                Linter.lint(items, options: options, cores: takesEveryCore ? ProcessorCount.online : ProcessorCount.online - 1)
+            }
             // Appended in place: the joined findings grow with the program, and a copy per batch would not.
             combined.withLock { joined in
                 for linter in linters { join(linter, into: &joined) }
             }
-            laidOut.withLock { $0.append(items) }
+            // Taken out of the batch straight into the list: the queue keeps no reference to them.
+            laidOut.withLock { $0.append(batch.take()) }
         }
         if onEveryCore {
             callerLowers.store(false, ordering: .relaxed)
             queue.sync(execute: work)
         } else {
             waiting.wait()
+            // The batch whose end let this one in is laid out: freed now, not after the next lowering.
+            freeLaidOutBatches()
             waitingBatches.add(1, ordering: .relaxed)
             queue.async { [self] in
                 work()
@@ -242,13 +249,36 @@ private final class BackgroundLinter: Sendable {
         return combined.withLock { $0 }
     }
 
-    /// Frees the batches laid out so far, on the caller's thread: the last reference to their
-    /// items is the one taken out of `laidOut` here.
+    /// Frees the batches laid out so far, on the caller's thread: the queue hands their items
+    /// over without keeping a reference (`HandedBatch.take`), so the one taken out of `laidOut`
+    /// here is the last.
     private func freeLaidOutBatches() {
         let batches = laidOut.withLock { batches in
             defer { batches = [] }
             return batches
         }
         withExtendedLifetime(batches) {}
+    }
+}
+
+/// A batch handed to the queue. The queue lays its items out in place and then takes them out,
+/// so that releasing the work it ran (on the queue's thread, whenever the queue does) frees an
+/// empty batch and never the items.
+private final class HandedBatch: Sendable {
+    private let items: Mutex<[LintItem]>
+
+    init(_ items: [LintItem]) { self.items = Mutex(items) }
+
+    /// Runs `body` on the items, which stay in the batch.
+    func withItems<Result>(_ body: ([LintItem]) -> Result) -> Result {
+        items.withLock { body($0) }
+    }
+
+    /// The items, leaving the batch empty.
+    func take() -> [LintItem] {
+        items.withLock { items in
+            defer { items = [] }
+            return items
+        }
     }
 }

@@ -16,8 +16,8 @@ struct StringLiteralScanner {
     /// How many bytes of the literal scanned last are its quotes (the opening ones, and the
     /// closing ones if it has them): the rest is what the string limit measures.
     private(set) var delimiterLength = 0
-    /// Whether the literal scanned last has its closing quotes; one without them was reported
-    /// (GL0002) when not decoding.
+    /// Whether the literal scanned last has its closing quotes. One in straight quotes without
+    /// them is reported here (GL0002, when not decoding); the lexer reports typographic quotes.
     private(set) var isTerminated = false
     private var isDecoding = false
 

@@ -93,8 +93,9 @@ public struct Token: Equatable, Sendable {
     public var kind: TokenKind
     /// Whether the leading trivia contains a line break (values end at a line break).
     public var isAtLineStart: Bool
-    /// Whether a string token ends without its closing quotes (the lexer reported it, GL0002):
-    /// it runs to the end of its line, or of the file for a multi-line string.
+    /// Whether a string token ends without its closing quotes: it runs to the end of its line, or
+    /// of the file for a multi-line string. The lexer reported it: GL0002, or for typographic
+    /// quotes the GL0003 that reports the quotes themselves.
     public var isUnterminated = false
     /// Byte offset where the leading trivia begins.
     public var triviaStart: UInt32

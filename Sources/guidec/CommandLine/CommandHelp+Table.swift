@@ -4,7 +4,7 @@
 
 extension CommandHelp {
     /// guidec's own help: the overview.
-    static let guidec = CommandHelp(
+    static let `guidec` = CommandHelp(
         name: "guidec",
         usage: "guidec COMMAND [OPTIONS] FILE...",
         summary: "the compiler for .guide onboarding guides",
@@ -16,7 +16,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec build`.
-    static let build = CommandHelp(
+    static let `build` = CommandHelp(
         name: "build",
         usage: "guidec build FILE... [-o OUT] [--compact]",
         summary: "check guide files and write their JSON",
@@ -32,7 +32,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec check`.
-    static let check = CommandHelp(
+    static let `check` = CommandHelp(
         name: "check",
         usage: "guidec check FILE...",
         summary: "check guide files and report diagnostics only",
@@ -44,7 +44,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec lint`.
-    static let lint = CommandHelp(
+    static let `lint` = CommandHelp(
         name: "lint",
         usage: "guidec lint FILE... [--device ID]... [--screen WxH]... [--all-devices]",
         summary: "check, then lay every step and page out on real screens and report what breaks",
@@ -62,7 +62,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec preview`.
-    static let preview = CommandHelp(
+    static let `preview` = CommandHelp(
         name: "preview",
         usage: "guidec preview FILE... [--step S | --page P | --guide G] -o OUT",
         summary: "draw every page and step on real screens: one SVG, a contact sheet or a folder",
@@ -79,7 +79,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec simulate`.
-    static let simulate = CommandHelp(
+    static let `simulate` = CommandHelp(
         name: "simulate",
         usage: "guidec simulate FILE --scenario S.json [--format text|json]",
         summary: "play a scenario of launches, taps and events through the runtime",
@@ -95,7 +95,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec fmt`.
-    static let fmt = CommandHelp(
+    static let `fmt` = CommandHelp(
         name: "fmt",
         usage: "guidec fmt FILE|DIR... [-w | --check]",
         summary: "lay guide files out in the one canonical style",
@@ -112,7 +112,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec lsp`.
-    static let lsp = CommandHelp(
+    static let `lsp` = CommandHelp(
         name: "lsp",
         usage: "guidec lsp",
         summary: "run the language server (LSP over standard input and output) for editors",
@@ -129,7 +129,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec devices`.
-    static let devices = CommandHelp(
+    static let `devices` = CommandHelp(
         name: "devices",
         usage: "guidec devices",
         summary: "list the device presets 'lint' knows",
@@ -140,7 +140,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec explain`.
-    static let explain = CommandHelp(
+    static let `explain` = CommandHelp(
         name: "explain",
         usage: "guidec explain CODE [--format text|markdown]",
         summary: "explain a diagnostic code, with a failing example and its fix",
@@ -153,7 +153,7 @@ extension CommandHelp {
         ])
 
     /// The help of `guidec help`.
-    static let help = CommandHelp(
+    static let `help` = CommandHelp(
         name: "help",
         usage: "guidec help [COMMAND]",
         summary: "show help for guidec or for one command",
@@ -164,5 +164,5 @@ extension CommandHelp {
         ])
 
     /// Every section of docs/commands.md, in its order.
-    static let all: [CommandHelp] = [guidec, build, check, lint, preview, simulate, fmt, lsp, devices, explain, help]
+    static let all: [CommandHelp] = [`guidec`, `build`, `check`, `lint`, `preview`, `simulate`, `fmt`, `lsp`, `devices`, `explain`, `help`]
 }

@@ -10,9 +10,7 @@ enum HelpPrinter {
     /// `guidec --help`: the commands, guidec's own options, and the overview's text (the exit statuses).
     static func overview() -> String {
         let help = CommandHelp.guidec
-        // The debug build (the tests') checks that docs/commands.md has a section per command, and no other.
-        assert(Set(CommandHelp.all.map(\.name)) == Set([help.name] + Command.all.map(\.name)),
-               "docs/commands.md and Command.all name different commands")
+        assertSectionsMatchCommands()
         var text = "guidec \(GuidecVersion.current): \(help.summary)\n\nUSAGE: \(help.usage)\n\nCOMMANDS:\n"
         text += table(Command.all.map { ($0.name, $0.help.summary) })
         text += "\nOPTIONS:\n" + table(CommandLineInterface.options.map { ($0.synopsis, $0.summary) })
@@ -21,11 +19,19 @@ enum HelpPrinter {
 
     /// `guidec help COMMAND`: its usage line, what it does, and its options.
     static func help(for command: Command) -> String {
+        assertSectionsMatchCommands()
         var text = "USAGE: \(command.help.usage)\n\n" + paragraphs(command.help)
         if !command.options.isEmpty {
             text += "\nOPTIONS:\n" + table(command.options.map { ($0.synopsis, $0.summary) })
         }
         return text
+    }
+
+    /// In the debug build (the tests'), stops unless docs/commands.md has a section for every
+    /// command and for the overview, and no other.
+    private static func assertSectionsMatchCommands() {
+        assert(Set(CommandHelp.all.map(\.name)) == Set([CommandHelp.guidec.name] + Command.all.map(\.name)),
+               "docs/commands.md and Command.all name different commands")
     }
 
     /// What a command does, each paragraph wrapped, with a blank line between paragraphs.

@@ -26,7 +26,7 @@ struct UsageError: Error {
     /// Prints the error for a run of `command` (nil: guidec itself) and returns the usage status.
     func report(for command: Command?) -> ExitStatus {
         let pointer = pointsAtCommands ? nil : command
-        let hint = pointer.map { "run 'guidec help \($0.name)' for its options" } ?? "run 'guidec --help' for the commands"
+        let hint = pointer.map { "run 'guidec help \($0.name)' for its options" } ?? "run 'guidec \(CommandLineOption.help.longName)' for the commands"
         var text = "guidec: error: \(TerminalSafeText.escaped(message))\n"
         if let note = suggestion?.note { text += "  note: \(TerminalSafeText.escaped(note))\n" }
         if let suggestion { text += "  help: \(TerminalSafeText.escaped(suggestion.help))\n" }

@@ -53,7 +53,7 @@ enum PreviewCommand {
         }
         if request.kind == .svg, scenes.count != 1 {
             // A guide's own 'devices' or 'orientation' may leave the one screen asked for out.
-            Terminal.error("'-o \(request.output)' holds one picture, and \(scenes.count) were drawn",
+            Terminal.error("'\(CommandLineOption.previewOutput.name) \(request.output)' holds one picture, and \(scenes.count) were drawn",
                            notes: ["a guide's own 'devices' or 'orientation' chooses its screens; name one with '\(CommandLineOption.device.name)' and '\(CommandLineOption.orientation.name)'"])
             return .failure
         }

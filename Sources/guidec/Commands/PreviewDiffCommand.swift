@@ -40,7 +40,7 @@ enum PreviewDiffCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let paths = try arguments.files()
         guard let output = arguments.output, !output.isEmpty else {
-            throw UsageError("'preview --diff' needs an output: '-o OUT.html'")
+            throw UsageError("'preview \(CommandLineOption.previewDiff.name)' needs an output: '\(CommandLineOption.previewOutput.name) OUT.html'")
         }
         let lowered = output.lowercased()
         guard lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") else {
@@ -71,7 +71,8 @@ enum PreviewDiffCommand {
             Terminal.error("nothing written: a version that does not check clean cannot be compared")
             return .failure
         }
-        let title = arguments.previewBase.map { "guidec preview --base \($0)" } ?? "guidec preview --diff \(paths[0]) \(paths[1])"
+        let title = arguments.previewBase.map { "guidec preview \(CommandLineOption.previewBase.name) \($0)" }
+            ?? "guidec preview \(CommandLineOption.previewDiff.name) \(paths[0]) \(paths[1])"
         let page = PreviewDiffWriter().html(diff, title: title)
         if case .failure(let refusal) = OutputDestination.of(output, inputs: read) {
             Terminal.error(refusal.message)

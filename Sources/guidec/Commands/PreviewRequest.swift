@@ -21,7 +21,8 @@ struct PreviewRequest {
     init(_ arguments: ParsedArguments) throws(UsageError) {
         self.arguments = arguments
         guard let output = arguments.output, !output.isEmpty else {
-            throw UsageError("'preview' needs an output: '-o OUT.svg', '-o OUT.html' or '-o OUT/'")
+            let option = CommandLineOption.previewOutput.name
+            throw UsageError("'preview' needs an output: '\(option) OUT.svg', '\(option) OUT.html' or '\(option) OUT/'")
         }
         self.output = output
         let lowered = output.lowercased()

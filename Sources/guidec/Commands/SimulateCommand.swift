@@ -17,7 +17,7 @@ enum SimulateCommand {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let files = try arguments.files()
         guard files.count == 1, let path = files.first else { throw UsageError("'simulate' plays one file, found \(files.count)") }
-        guard let scenarioPath = arguments.scenario else { throw UsageError("'simulate' needs a scenario: --scenario S.json") }
+        guard let scenarioPath = arguments.scenario else { throw UsageError("'simulate' needs a scenario: \(CommandLineOption.scenario.synopsis)") }
         guard let document = program(path, arguments) else { return .failure }
         let (sources, failed) = SourceFileReader.read([scenarioPath])
         guard !failed, let scenario = sources.first?.file else { return .failure }
