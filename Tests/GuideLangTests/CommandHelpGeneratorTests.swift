@@ -4,14 +4,12 @@ import Testing
 /// scripts/generate-command-help.py: the help table it writes from docs/commands.md is current,
 /// and it stops on every kind of broken input with a message that names the line and the fault.
 struct CommandHelpGeneratorTests {
-    static let script = TestSupport.repositoryRoot.appendingPathComponent("scripts/generate-command-help.py")
+    static let script = GeneratorScript("generate-command-help.py")
 
     /// The files the script reads and writes, from the repository root.
     static let inputsAndOutputs = ["docs/commands.md", "Sources/guidec/CommandLine/CommandHelp+Table.swift"]
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try SchemaValidationPython.runPython([script.path] + arguments, environment: ProcessInfo.processInfo.environment)
-    }
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try script.run(arguments) }
 
     /// The generated Swift table is what docs/commands.md gives.
     @Test(.enabled(if: DiagnosticGeneratorTests.hasPython, "python3 is not installed"))
@@ -65,13 +63,8 @@ struct CommandHelpGeneratorTests {
     /// intact; otherwise the script exits 1 with a message naming the line and what is wrong.
     @Test(.enabled(if: DiagnosticGeneratorTests.hasPython, "python3 is not installed"), arguments: Breakage.allCases)
     func brokenInputIsRejectedWithAClearMessage(_ breakage: Breakage) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-command-help-\(UUID().uuidString)")
+        let root = try GeneratorScript.copy(Self.inputsAndOutputs)
         defer { try? FileManager.default.removeItem(at: root) }
-        for path in Self.inputsAndOutputs {
-            let destination = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent(path), to: destination)
-        }
         let url = root.appendingPathComponent("docs/commands.md")
         let text = try String(contentsOf: url, encoding: .utf8)
         let checkSection = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex(of: "## check")) + 1

@@ -4,7 +4,7 @@ import Testing
 /// scripts/generate-diagnostics.py: the three files it writes from docs/diagnostics/ are current,
 /// and it stops on every kind of broken input with a message that names the file and the fault.
 struct DiagnosticGeneratorTests {
-    static let script = TestSupport.repositoryRoot.appendingPathComponent("scripts/generate-diagnostics.py")
+    static let script = GeneratorScript("generate-diagnostics.py")
 
     /// Whether `python3` runs; without it these tests are skipped, not passed.
     static let hasPython: Bool =
@@ -17,9 +17,7 @@ struct DiagnosticGeneratorTests {
         "Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift",
     ]
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try SchemaValidationPython.runPython([script.path] + arguments, environment: ProcessInfo.processInfo.environment)
-    }
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try script.run(arguments) }
 
     /// The generated Swift tables and docs/diagnostics.md are what the Markdown files give.
     @Test(.enabled(if: hasPython, "python3 is not installed"))
@@ -91,13 +89,8 @@ struct DiagnosticGeneratorTests {
     /// intact; otherwise the script exits 1 with a message naming the file and what is wrong.
     @Test(.enabled(if: hasPython, "python3 is not installed"), arguments: Breakage.allCases)
     func brokenInputIsRejectedWithAClearMessage(_ breakage: Breakage) throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("guidec-diagnostics-\(UUID().uuidString)")
+        let root = try GeneratorScript.copy(Self.inputsAndOutputs)
         defer { try? FileManager.default.removeItem(at: root) }
-        for path in Self.inputsAndOutputs {
-            let destination = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent(path), to: destination)
-        }
         try breakage.apply(in: root.appendingPathComponent("docs/diagnostics"))
         let result = try Self.run(["--check", "--root", root.path])
         guard let message = breakage.message else {

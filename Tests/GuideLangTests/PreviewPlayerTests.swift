@@ -9,11 +9,9 @@ import Testing
 /// what a sheet gets for its player is inert text: hidden without scripts, data that no guide's
 /// text can break out of.
 struct PreviewPlayerTests {
-    static let script = TestSupport.repositoryRoot.appendingPathComponent("scripts/generate-player-assets.py")
+    static let script = GeneratorScript("generate-player-assets.py")
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        try SchemaValidationPython.runPython([script.path] + arguments, environment: ProcessInfo.processInfo.environment)
-    }
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try script.run(arguments) }
 
     /// The Swift files that embed Player/ (the player's script and style, the style sheets of the
     /// contact sheet and of the diff page) are what the files there give.
