@@ -361,9 +361,8 @@ public struct Lexer {
         diagnostics.report(contentsOf: scanner.diagnostics)
         stringDelimiterLength = scanner.delimiterLength
         stringIsUnterminated = !scanner.isTerminated
-        let closes = scanner.isTerminated
         var fixIts = [Diagnostic.FixIt(range: range(start, start + 3), replacement: "\"", message: "use a straight quote")]
-        if closes { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
+        if scanner.isTerminated { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
         diagnostics.report(Diagnostic(
             .unexpectedCharacter, at: range(start, index), "string in typographic quotes",
             notes: ["strings are written in straight double quotes (\")"], fixIts: fixIts))

@@ -18,7 +18,9 @@ struct StringLiteralScanner {
     private(set) var delimiterLength = 0
     /// Whether the literal scanned last has its closing quotes. One in straight quotes without
     /// them is reported here (GL0002, when not decoding); the lexer reports typographic quotes.
-    private(set) var isTerminated = false
+    /// Read from `delimiterLength`: a closed literal's quotes come in pairs of one width (`"` and
+    /// `"`, `"""` and `"""`, `“` and `”`, 2 or 6 bytes), an open one's alone (1 or 3).
+    var isTerminated: Bool { delimiterLength.isMultiple(of: 2) && delimiterLength > 0 }
     private var isDecoding = false
 
     init(bytes: [UInt8], fileID: FileID) {
@@ -51,7 +53,6 @@ struct StringLiteralScanner {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 delimiterLength = 2
-                isTerminated = true
                 return index + 1
             }
             if byte == 0x0A || byte == 0x0D { break }
@@ -66,7 +67,6 @@ struct StringLiteralScanner {
             notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
             fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
         delimiterLength = 1
-        isTerminated = false
         return index
     }
 
@@ -77,13 +77,11 @@ struct StringLiteralScanner {
         while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
             if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C {
                 delimiterLength = 6
-                isTerminated = true
                 return index + 3
             }
             index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: bytes.count)
         }
         delimiterLength = 3
-        isTerminated = false
         return index
     }
 
@@ -232,7 +230,6 @@ struct StringLiteralScanner {
                 if bytes[position] == UInt8(ascii: "\""), at(position + 1) == UInt8(ascii: "\""), at(position + 2) == UInt8(ascii: "\"") {
                     if isDecoding { value.append(contentsOf: bytes[afterOpening..<position]) }
                     delimiterLength = 6
-                    isTerminated = true
                     return position + 3
                 }
                 position += 1
@@ -248,7 +245,6 @@ struct StringLiteralScanner {
             if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
                 decodeMultiline(lines: lines, indentation: lineStart..<textStart, firstLineIsInline: firstLineIsInline)
                 delimiterLength = 6
-                isTerminated = true
                 return textStart + 3
             }
             lines.append(lineStart..<end)
@@ -259,7 +255,6 @@ struct StringLiteralScanner {
             .unterminatedString, at: range(start, start + 3), "unterminated multi-line string",
             notes: ["a multi-line string ends at a line that starts with '\"\"\"'"]))
         delimiterLength = 3
-        isTerminated = false
         return bytes.count
     }
 
