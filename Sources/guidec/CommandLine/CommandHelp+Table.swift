@@ -52,12 +52,16 @@ extension CommandHelp {
             """
             Runs every check 'check' runs, then lays out every tour step and page on each screen: targets off \
             screen or under the notch, tips that fit nowhere or cover their target, too many lines, small tap \
-            targets, low contrast, weak overlays, scroll targets without an anchor (see docs/layout.md). \
+            targets, low contrast, weak overlays, scroll targets without an anchor (see docs/layout.md).
+            """,
+            """
             Without --device, --screen or --all-devices, and unless a guide names its own 'devices', it lints \
-            the default set (see 'guidec devices'), portrait and landscape. With --frames, a frames file the \
-            app recorded in its UI tests: measured frames stand for the declared ones on their device, \
-            orientation and text size, and a target measured more than 4 pt away from its declared frame is \
-            GL1013.
+            the default set (see 'guidec devices'), portrait and landscape.
+            """,
+            """
+            With --frames, a frames file the app recorded in its UI tests: measured frames stand for the \
+            declared ones on their device, orientation and text size, and a target measured more than 4 pt \
+            away from its declared frame is GL1013.
             """,
         ])
 
@@ -72,9 +76,12 @@ extension CommandHelp {
             draws it at the screen's size in points: the screen with its corners, safe area, sensor housing \
             and home indicator; pages with their background, image, texts, indicator and buttons; steps with \
             their targets, overlay, cut-outs and tip. Each lint finding is outlined on its picture with its \
-            code and message. OUT.svg is one picture (name it with --step or --page, on one device); OUT.html \
-            is a contact sheet, rows the pages and steps, columns the screens, readable without scripts and \
-            without network; a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
+            code and message.
+            """,
+            """
+            OUT.svg is one picture (name it with --step or --page, on one device); OUT.html is a contact \
+            sheet, rows the pages and steps, columns the screens, readable without scripts and without \
+            network; a folder OUT/ gets one SVG per picture and an index.html (see docs/preview.md).
             """,
         ])
 
