@@ -772,7 +772,9 @@ extension DiagnosticExplanation {
                 ignored. Remove the stray token, or start the next property on a new line.
 
                 A `:` between a block's header and its `{` (`pages: {`, `step login: {`, as JSON or YAML would \
-                write it) is reported with a fix-it that removes it, and the block is read as written.
+                write it) is reported with a fix-it that removes it, and the block is read as written. So is a \
+                stray word between a header and its `{` (`target shutter button {`), so that the block keeps its \
+                contents instead of losing them to a missing `{`.
                 """,
             example: [
                 File(name: "GL0109-unexpected-token.guide", text: """

@@ -350,7 +350,8 @@ public struct Parser {
     /// Whether the tokens at `index` read `keyword [name] [on subject] {`.
     func looksLikeDeclaration(at index: Int) -> Bool {
         var cursor = index + 1
-        for _ in 0..<4 {
+        // Up to `tour name on screen` and one stray word, which the declaration reports.
+        for _ in 0..<5 {
             switch kind(at: cursor) {
             case .leftBrace: return true
             case .identifier, .string:
@@ -419,9 +420,15 @@ public struct Parser {
 
     /// Whether a block of a known kind starts here (`locale en {`); unlike `looksLikeDeclaration`
     /// it needs the keyword, since inside a value `en locale en {` must not read as a block.
+    /// Within a value only the header's own shape counts (`KEYWORD [NAME] [on SCREEN] {` on one
+    /// line, docs/language.md's rule 5), so `advance: tap target  step s {` ends at `step`.
     func isBlockHeader(at index: Int) -> Bool {
         // The lookahead first: it rejects most words of a value without reading their bytes.
-        kind(at: index) == .identifier && looksLikeDeclaration(at: index) && declarationKind(at: index) != nil
+        guard kind(at: index) == .identifier else { return false }
+        var cursor = index + 1
+        if [.identifier, .string].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart, !isOnKeyword(cursor) { cursor += 1 }
+        if isOnKeyword(cursor), !tokens[cursor].isAtLineStart, !tokens[cursor + 1].isAtLineStart { cursor += 2 }
+        return kind(at: cursor) == .leftBrace && !tokens[cursor].isAtLineStart && declarationKind(at: index) != nil
     }
 
     /// Whether the tokens read `keyword name prop:` on one line: a block whose `{` is missing.
@@ -481,6 +488,7 @@ public struct Parser {
                 report(Diagnostic(.missingName, at: range(on), "expected a screen name after 'on'"))
             }
         }
+        skipStrayHeaderWords(keyword: keyword, declaration: declaration)
         declaration.lastToken = position - 1
         if current.kind == .colon, startsBlockAfterColon(at: position) { skipColonBeforeBrace(after: keyword, name: declaration.name, subject: declaration.subject) }
         let open: Int
@@ -544,6 +552,24 @@ public struct Parser {
             declaration.lastToken = max(open, position - 1)
         }
         return (declaration, open)
+    }
+
+    /// Reports and steps over words between a header and its `{` on the same line (`target t x {`),
+    /// so that the block is still read as written instead of losing its contents.
+    mutating func skipStrayHeaderWords(keyword: Int, declaration: DeclarationSyntax) {
+        let words: [TokenKind] = [.identifier, .string, .number]
+        var end = position
+        // As many words as `looksLikeDeclaration` lets stand before a `{`.
+        while end < position + 3, words.contains(kind(at: end)), !tokens[end].isAtLineStart { end += 1 }
+        guard end > position, kind(at: end) == .leftBrace, !tokens[end].isAtLineStart else { return }
+        let header = headerText(keyword: keyword, name: declaration.name, subject: declaration.subject)
+        let removal = SourceRange(fileID: fileID, start: Int(tokens[position - 1].end), end: Int(tokens[end - 1].end))
+        report(Diagnostic(
+            .unexpectedToken, at: SourceRange(fileID: fileID, start: Int(current.start), end: Int(tokens[end - 1].end)),
+            "unexpected \(describe(position)) after '\(header)'",
+            notes: ["a block's header is 'keyword name { ... }', or 'tour name on screen { ... }' for a tour"],
+            fixIts: [.init(range: removal, replacement: "", message: end - position == 1 ? "remove \(describe(position))" : "remove the words")]))
+        while position < end { step() }
     }
 
     func isOnKeyword(_ index: Int) -> Bool {
