@@ -318,24 +318,48 @@ public struct Lexer {
         guard isValidText else { return }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let shown = text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 || scalar.value == 0x7F
-                ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
-                : String(scalar)
+            Self.isInvisible(scalar) ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) : String(scalar)
         }.joined()
         var help: [String] = []
         var fixIts: [Diagnostic.FixIt] = []
-        // Other languages' logical operators, in a condition.
-        if let word = ["&&": "and", "||": "or", "!": "not "][text] {
+        // Other languages' logical operators, where one stands as an operator would in a
+        // condition; elsewhere (`tit!le`, `caf!`) the word would make things worse.
+        if let word = ["&&": "and", "||": "or", "!": "not "][text], standsAsOperator(from: start, to: index) {
             help.append("a condition joins with 'and', 'or' and 'not'")
             fixIts.append(.init(range: range(start, index), replacement: word, message: "write '\(word == "not " ? "not" : word)'"))
         } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
             help.append("use straight double quotes (\") around strings")
+        } else if text.unicodeScalars.allSatisfy(Self.isInvisible) {
+            // A byte-order mark pasted mid-file, a zero-width space, a bidirectional control:
+            // nothing to see, so the fix-it is the way to find it.
+            fixIts.append(.init(range: range(start, index), replacement: "", message: "remove '\(shown)'"))
         } else if text.unicodeScalars.first.map({ $0.value >= 0x80 }) == true {
             help.append("text other than ASCII belongs inside a string: \"\(text)\"")
         }
         diagnostics.report(Diagnostic(
             .unexpectedCharacter, at: range(start, index), "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") '\(shown)'",
             help: help, fixIts: fixIts))
+    }
+
+    /// Whether a character shows as nothing, or as a blank, in a terminal or an editor: a control,
+    /// a format character (U+FEFF, U+200B, bidirectional controls) or a separator other than the
+    /// ASCII space. A message names these by code point.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: true
+        default: false
+        }
+    }
+
+    /// Whether the stray `&&`, `||` or `!` at `start..<end` stands where an operator of a condition
+    /// would: after a blank or a `(` on its line, and before a blank (`&&`, `||`) or an operand (`!`).
+    private func standsAsOperator(from start: Int, to end: Int) -> Bool {
+        let before = start > 0 ? bytes[start - 1] : UInt8(ascii: "\n")
+        let after = end < bytes.count ? bytes[end] : UInt8(ascii: "\n")
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard isBlank(before) || before == UInt8(ascii: "(") || (bytes[start] != UInt8(ascii: "!") && before == UInt8(ascii: ")")) else { return false }
+        if bytes[start] == UInt8(ascii: "!") { return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") }
+        return isBlank(after) || after == UInt8(ascii: "(")
     }
 
     /// Whether a byte continues a run of stray characters.
