@@ -147,6 +147,18 @@ extension Checker {
         case blocks
     }
 
+    /// The did-you-mean for a block's unknown keyword: `guidea {`, with no name, reads as a
+    /// keyword and its name run together (`guide a`) rather than as a typo whose fix loses the
+    /// name; otherwise the closest keyword `allowed` holds.
+    static func suggestion(forUnknownKeyword keyword: String, named: Bool, among allowed: [DeclarationKind]) -> Suggestion.DidYouMean? {
+        if !named, let kind = allowed.first(where: { $0.takesName && keyword.hasPrefix($0.rawValue) && keyword.count > $0.rawValue.count }),
+           let first = keyword.unicodeScalars.dropFirst(kind.rawValue.unicodeScalars.count).first,
+           first.properties.isAlphabetic {
+            return Suggestion.DidYouMean(name: kind.rawValue + " " + keyword.dropFirst(kind.rawValue.count))
+        }
+        return Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue))
+    }
+
     /// Builds the node for a declaration and its children; nil when the keyword is unknown or
     /// misplaced (reported, and its contents skipped to avoid a cascade).
     func collect(_ syntax: DeclarationSyntax, in tree: SyntaxTree, parentKind: DeclarationKind?) -> DeclarationNode? {
@@ -159,7 +171,8 @@ extension Checker {
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
                 notes: [allowed.isEmpty ? "\(place) holds no blocks"
                     : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
-            ).suggesting(Suggestion.didYouMean(keyword, among: allowed.map(\.rawValue)), replacing: tree.range(syntax.keyword)))
+            ).suggesting(Self.suggestion(forUnknownKeyword: keyword, named: syntax.name != nil, among: allowed),
+                         replacing: tree.range(syntax.keyword)))
             return nil
         }
         guard parentKind.map({ $0.mayContain(kind) }) ?? DeclarationKind.topLevel.contains(kind) else {

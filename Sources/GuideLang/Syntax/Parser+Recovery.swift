@@ -2,6 +2,7 @@ import GuideIR
 
 /// How the parser reads a block written the way other languages write their declarations
 /// (`step one: {`, `pages: {`, `parameter count: number = 0`, a header whose `{` is on no line),
+/// or with a fault in its header (a stray word, a name that is no identifier, a misspelt keyword),
 /// so that one mistake gives one diagnostic and the block's contents are still checked.
 extension Parser {
     /// Whether the `:` at `index` is followed on its line by a `{`: no value starts with `{`, so
@@ -172,5 +173,49 @@ extension Parser {
         var end = start
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         return start..<end
+    }
+
+    /// Whether a block keyword is followed on its line by a name the lexer could not read as one
+    /// (`guide 9lives {`, `guide café {`) and then its `{`: a block whose name is at fault.
+    func looksLikeDeclarationWithOddName(at index: Int) -> Bool {
+        guard declarationKind(at: index) != nil else { return false }
+        var cursor = index + 1
+        var isOdd = false
+        while cursor <= index + 3, [.identifier, .string, .number, .unknown].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
+            isOdd = isOdd || [.number, .unknown].contains(kind(at: cursor))
+            cursor += 1
+        }
+        return isOdd && kind(at: cursor) == .leftBrace && !tokens[cursor].isAtLineStart
+    }
+
+    /// Reports and steps over words between a header and its `{` on the same line (`target t x {`),
+    /// so that the block is still read as written instead of losing its contents.
+    mutating func skipStrayHeaderWords(keyword: Int, declaration: DeclarationSyntax) {
+        let words: [TokenKind] = [.identifier, .string, .number, .unknown]
+        var end = position
+        // As many words as `looksLikeDeclaration` lets stand before a `{`.
+        while end < position + 3, words.contains(kind(at: end)), !tokens[end].isAtLineStart { end += 1 }
+        guard end > position, kind(at: end) == .leftBrace, !tokens[end].isAtLineStart else { return }
+        // Stray characters (`guide café {`) the lexer has reported already.
+        guard (position..<end).contains(where: { kind(at: $0) != .unknown }) else {
+            while position < end { step() }
+            return
+        }
+        let header = headerText(keyword: keyword, name: declaration.name, subject: declaration.subject)
+        let removal = SourceRange(fileID: fileID, start: Int(tokens[position - 1].end), end: Int(tokens[end - 1].end))
+        report(Diagnostic(
+            .unexpectedToken, at: SourceRange(fileID: fileID, start: Int(current.start), end: Int(tokens[end - 1].end)),
+            "unexpected \(describe(position)) after '\(header)'",
+            notes: ["a block's header is 'keyword name { ... }', or 'tour name on screen { ... }' for a tour"],
+            fixIts: [.init(range: removal, replacement: "", message: end - position == 1 ? "remove \(describe(position))" : "remove the words")]))
+        while position < end { step() }
+    }
+
+    /// The block a misspelt keyword most likely means (`gide` for `guide`), among those the
+    /// enclosing block may hold: its contents are then read as that block's, so that the one
+    /// GL0203 the checker reports (with this did-you-mean) does not cascade into unclosed blocks.
+    func likelyKind(at keyword: Int) -> DeclarationKind? {
+        let allowed = recoveryStack.last.map { $0?.children ?? [] } ?? DeclarationKind.topLevel
+        return Suggestion.closest(to: text(keyword), among: allowed.map(\.rawValue)).flatMap(DeclarationKind.init(rawValue:))
     }
 }

@@ -29,6 +29,10 @@ public struct Parser {
     var memberStack: [Member] = [.importDirective(ImportSyntax(keyword: 0, path: nil))]
     /// The kinds of the enclosing blocks, innermost last (nil for unknown keywords).
     var blockStack: [DeclarationKind?] = []
+    /// What each enclosing block is read as when recovering from a missing `}`: its kind, or for a
+    /// misspelt keyword the kind it most likely means (`likelyKind`). Kept apart from `blockStack`,
+    /// which decides what is streamed, so that a misspelt block is never streamed as a real one.
+    var recoveryStack: [DeclarationKind?] = []
     /// When streaming, what the parser leaves out of finished blocks (nothing unless asked).
     var blockRelease = BlockRelease.keepEverything
 
@@ -340,11 +344,11 @@ public struct Parser {
               looksLikeDeclaration(at: position),
               let keyword = declarationKind(at: position)
         else { return false }
-        if let innermost = blockStack.last, let innermost, innermost.mayContain(keyword) { return false }
-        if blockStack.last == nil { return false }
+        if let innermost = recoveryStack.last, let innermost, innermost.mayContain(keyword) { return false }
+        if recoveryStack.last == nil { return false }
         // Allowed in some enclosing block, or at the top level?
         if DeclarationKind.topLevel.contains(keyword) { return true }
-        return blockStack.dropLast().contains { $0?.mayContain(keyword) == true }
+        return recoveryStack.dropLast().contains { $0?.mayContain(keyword) == true }
     }
 
     /// Whether the tokens at `index` read `keyword [name] [on subject] {`.
@@ -381,7 +385,7 @@ public struct Parser {
         if next == .colon { return startsBlockAfterColon(at: position + 1) && declarationKind(at: position) != nil ? .declaration : .property }
         if next == .equal { return .propertyAfterEquals }
         if startsImport(at: position) { return .importDirective }
-        if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position)
+        if looksLikeDeclaration(at: position) || looksLikeDeclarationMissingBrace(at: position) || looksLikeDeclarationWithOddName(at: position)
             || looksLikeDeclarationWithColon(at: position) || looksLikeHeaderAboveIndentedContents(at: position) { return .declaration }
         if !tokens[position + 1].isAtLineStart, [.string, .number, .color, .identifier].contains(next) { return .propertyMissingColon }
         if next == .leftBrace || isAtEnd { return .declaration }
@@ -467,6 +471,14 @@ public struct Parser {
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
+        } else if current.kind == .number, !current.isAtLineStart {
+            // `guide 9lives {`: a name that starts with a digit, which a string may hold.
+            let name = text(position)
+            report(Diagnostic(
+                .missingName, at: range(position), "expected a name after '\(text(keyword))', found number '\(name)'",
+                notes: ["a name starts with an ASCII letter or '_'; any other name is written as a string"],
+                fixIts: [.init(range: range(position), replacement: "\"\(name)\"", message: "write it as a string")]))
+            declaration.name = advance()
         }
         if isWord(keyword, "tour"), declaration.name != nil, current.kind == .identifier,
            !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position), text(position) != "on" {
@@ -532,9 +544,11 @@ public struct Parser {
         let kind = declarationKind(at: keyword)
         if kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
         if kind == .guide, blockStack.isEmpty { guideStart = tokens[keyword].start }
+        recoveryStack.append(kind ?? likelyKind(at: keyword))
         blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
+        recoveryStack.removeLast()
         if current.kind == .rightBrace {
             let close = advance()
             declaration.closeBrace = close
@@ -552,24 +566,6 @@ public struct Parser {
             declaration.lastToken = max(open, position - 1)
         }
         return (declaration, open)
-    }
-
-    /// Reports and steps over words between a header and its `{` on the same line (`target t x {`),
-    /// so that the block is still read as written instead of losing its contents.
-    mutating func skipStrayHeaderWords(keyword: Int, declaration: DeclarationSyntax) {
-        let words: [TokenKind] = [.identifier, .string, .number]
-        var end = position
-        // As many words as `looksLikeDeclaration` lets stand before a `{`.
-        while end < position + 3, words.contains(kind(at: end)), !tokens[end].isAtLineStart { end += 1 }
-        guard end > position, kind(at: end) == .leftBrace, !tokens[end].isAtLineStart else { return }
-        let header = headerText(keyword: keyword, name: declaration.name, subject: declaration.subject)
-        let removal = SourceRange(fileID: fileID, start: Int(tokens[position - 1].end), end: Int(tokens[end - 1].end))
-        report(Diagnostic(
-            .unexpectedToken, at: SourceRange(fileID: fileID, start: Int(current.start), end: Int(tokens[end - 1].end)),
-            "unexpected \(describe(position)) after '\(header)'",
-            notes: ["a block's header is 'keyword name { ... }', or 'tour name on screen { ... }' for a tour"],
-            fixIts: [.init(range: removal, replacement: "", message: end - position == 1 ? "remove \(describe(position))" : "remove the words")]))
-        while position < end { step() }
     }
 
     func isOnKeyword(_ index: Int) -> Bool {

@@ -30,6 +30,7 @@ struct StepReader {
         parser.keepNoDiagnostics()
         // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
         parser.blockStack = [.guide, .tour]
+        parser.recoveryStack = [.guide, .tour]
         return parser
     }
 
