@@ -4,6 +4,7 @@ extension ValueReader {
     // MARK: Text, names and keywords
 
     mutating func text(_ item: ValueItemSyntax, allowNone: Bool = false) -> TextValue? {
+        if reportedUnquotedWords(item, allowNone: allowNone) { return nil }
         guard let term = singleTerm(item, type: allowNone ? .textOrNone : .text) else { return nil }
         return text(term, allowNone: allowNone)
     }
@@ -23,6 +24,26 @@ extension ValueReader {
         }
         wrongKind(term, expected: allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation)
         return nil
+    }
+
+    /// Reports text written without its quotes (`title: Welcome to Walletoy`) as one error over
+    /// all its words, with the fix-it that quotes them; false when the value is not bare words.
+    mutating func reportedUnquotedWords(_ item: ValueItemSyntax, allowNone: Bool) -> Bool {
+        guard item.label == nil, !item.terms.isEmpty, item.terms.allSatisfy({ term in
+            guard case .token(let index) = term else { return false }
+            return tree.tokens[index].kind == .identifier || tree.tokens[index].kind == .number
+        }) else { return false }
+        // One word may be `none`, or another word `wrongKind` describes better on its own.
+        if item.terms.count == 1, allowNone || tree.tokens[item.firstToken].kind != .identifier { return false }
+        let whole = tree.range(from: item.firstToken, through: item.lastToken)
+        let words = tree.source.text(whole.start..<whole.end)
+        let quoted = "\"\(words)\""
+        let expected = allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation
+        report(Diagnostic(
+            .wrongValueKind, at: whole, "expected \(expected), found the word\(item.terms.count == 1 ? "" : "s") '\(words)'",
+            notes: ["text is written in double quotes"],
+            fixIts: [.init(range: whole, replacement: quoted, message: "write \(quoted)")]))
+        return true
     }
 
     mutating func string(_ item: ValueItemSyntax) -> String? {
