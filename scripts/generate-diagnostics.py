@@ -296,16 +296,21 @@ def read_ranges(path, lines):
     return ranges
 
 
+def read_input(path, relative, why):
+    """The text of a file the script needs, or an InputError saying why it needs it."""
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise InputError(relative, 0, "is missing: %s" % why)
+
+
 def read_documents(root):
     """Every code's file, parsed, checked against each other, in code order; and the README."""
     folder = os.path.join(root, "docs", "diagnostics")
     readme_path = os.path.join(folder, "README.md")
     relative_readme = os.path.relpath(readme_path, root)
-    try:
-        with open(readme_path, encoding="utf-8", newline="") as file:
-            readme = file.read()
-    except FileNotFoundError:
-        raise InputError(relative_readme, 0, "is missing: it holds the ranges of codes and the introduction of docs/diagnostics.md")
+    readme = read_input(readme_path, relative_readme, "it holds the ranges of codes and the introduction of docs/diagnostics.md")
     readme_lines = readme.split("\n")
     if readme_lines.count(TABLE_MARKER) != 1:
         raise InputError(relative_readme, 0, "needs the line %s once, where docs/diagnostics.md gets the table of codes" % TABLE_MARKER)
@@ -465,12 +470,7 @@ def language_table(documents):
 
 def language_reference(root, documents):
     """docs/language.md with the table between its `codes` markers made from `documents`."""
-    path = os.path.join(root, LANGUAGE_REFERENCE)
-    try:
-        with open(path, encoding="utf-8", newline="") as file:
-            text = file.read()
-    except FileNotFoundError:
-        raise InputError(LANGUAGE_REFERENCE, 0, "is missing: section 13 holds the table of codes")
+    text = read_input(os.path.join(root, LANGUAGE_REFERENCE), LANGUAGE_REFERENCE, "section 13 holds the table of codes")
     if text.count(LANGUAGE_TABLE_BEGIN) != 1 or text.count(LANGUAGE_TABLE_END) != 1:
         raise InputError(LANGUAGE_REFERENCE, 0, "needs the lines %s and %s once each, around the table of codes" % (
             LANGUAGE_TABLE_BEGIN.strip(), LANGUAGE_TABLE_END))
