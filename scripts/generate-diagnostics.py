@@ -10,9 +10,11 @@ codes and the introduction of docs/diagnostics.md. The script writes:
     Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift  what `guidec explain`,
                                                                      SARIF and the server show
     docs/diagnostics.md                                              the introduction, then every entry
+    docs/language.md                                                 section 13's table of codes, between
+                                                                     its `codes` markers
 
 Usage (from anywhere):
-    scripts/generate-diagnostics.py                  # regenerate the three files
+    scripts/generate-diagnostics.py                  # regenerate the four files
     scripts/generate-diagnostics.py --check          # exit 1 if one of them is out of date
     scripts/generate-diagnostics.py --examples DIR   # write each example's files, as bytes, under
                                                      # DIR/GLnnnn-rule-name/{example,fixed}/
@@ -51,6 +53,10 @@ TABLE_MARKER = "<!-- table of codes -->"
 # HTML, table or setext underline): explanations are plain paragraphs.
 BLOCK_START = re.compile(r"(#{1,6}(\s|\Z)|[-*+](\s|\Z)|>|\d{1,9}[.)](\s|\Z)|```|~~~|<|\||=+\s*\Z|-+\s*\Z)")
 SECTIONS = ("## Example", "## Fixed")
+# Where docs/language.md holds its table of codes, a copy that drifted while it was kept by hand.
+LANGUAGE_REFERENCE = os.path.join("docs", "language.md")
+LANGUAGE_TABLE_BEGIN = "<!-- codes: generated from docs/diagnostics/ by scripts/generate-diagnostics.py -->\n"
+LANGUAGE_TABLE_END = "<!-- /codes -->"
 
 
 class InputError(Exception):
@@ -290,16 +296,21 @@ def read_ranges(path, lines):
     return ranges
 
 
+def read_input(path, relative, why):
+    """The text of a file the script needs, or an InputError saying why it needs it."""
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            return file.read()
+    except FileNotFoundError:
+        raise InputError(relative, 0, "is missing: %s" % why)
+
+
 def read_documents(root):
     """Every code's file, parsed, checked against each other, in code order; and the README."""
     folder = os.path.join(root, "docs", "diagnostics")
     readme_path = os.path.join(folder, "README.md")
     relative_readme = os.path.relpath(readme_path, root)
-    try:
-        with open(readme_path, encoding="utf-8", newline="") as file:
-            readme = file.read()
-    except FileNotFoundError:
-        raise InputError(relative_readme, 0, "is missing: it holds the ranges of codes and the introduction of docs/diagnostics.md")
+    readme = read_input(readme_path, relative_readme, "it holds the ranges of codes and the introduction of docs/diagnostics.md")
     readme_lines = readme.split("\n")
     if readme_lines.count(TABLE_MARKER) != 1:
         raise InputError(relative_readme, 0, "needs the line %s once, where docs/diagnostics.md gets the table of codes" % TABLE_MARKER)
@@ -446,6 +457,30 @@ def diagnostics_document(documents, readme):
     return banner + introduction + "\n\n" + "\n".join(markdown_entry(document) for document in documents)
 
 
+def language_table(documents):
+    """Section 13's table: each code, linked to its entry, its severity and its summary as a phrase."""
+    lines = ["| code | severity | meaning |", "|---|---|---|"]
+    for document in documents:
+        # The summary is a sentence; in a table cell it reads as a phrase, as the messages do.
+        meaning = document.summary[0].lower() + document.summary[1:-1]
+        lines.append("| [%s](diagnostics.md#%s-%s) | %s | %s |" % (
+            document.code, document.code.lower(), anchor(document.title), document.severity, meaning))
+    return "\n".join(lines) + "\n"
+
+
+def language_reference(root, documents):
+    """docs/language.md with the table between its `codes` markers made from `documents`."""
+    text = read_input(os.path.join(root, LANGUAGE_REFERENCE), LANGUAGE_REFERENCE, "section 13 holds the table of codes")
+    if text.count(LANGUAGE_TABLE_BEGIN) != 1 or text.count(LANGUAGE_TABLE_END) != 1:
+        raise InputError(LANGUAGE_REFERENCE, 0, "needs the lines %s and %s once each, around the table of codes" % (
+            LANGUAGE_TABLE_BEGIN.strip(), LANGUAGE_TABLE_END))
+    start = text.index(LANGUAGE_TABLE_BEGIN) + len(LANGUAGE_TABLE_BEGIN)
+    end = text.index(LANGUAGE_TABLE_END)
+    if end < start:
+        raise InputError(LANGUAGE_REFERENCE, 0, "the marker %s comes before %s" % (LANGUAGE_TABLE_END, LANGUAGE_TABLE_BEGIN.strip()))
+    return text[:start] + language_table(documents) + text[end:]
+
+
 def write_examples(documents, folder):
     for document in documents:
         for side, files in (("example", document.example), ("fixed", document.fixed)):
@@ -477,6 +512,7 @@ def main(arguments):
         index += 1
     try:
         documents, readme, ranges = read_documents(root)
+        reference = language_reference(root, documents)
     except InputError as error:
         sys.exit("error: %s" % error)
     if examples:
@@ -490,6 +526,7 @@ def main(arguments):
                    root, SCRIPT, check, summary)
     write_or_check(os.path.join(root, "docs", "diagnostics.md"), diagnostics_document(documents, readme),
                    root, SCRIPT, check, summary)
+    write_or_check(os.path.join(root, LANGUAGE_REFERENCE), reference, root, SCRIPT, check, summary)
 
 
 if __name__ == "__main__":

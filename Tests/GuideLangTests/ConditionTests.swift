@@ -44,10 +44,14 @@ struct ConditionTests {
             .parameter(IRParameterCondition(parameter: "pro", comparison: "==", value: .bool(true))),
             .parameter(IRParameterCondition(parameter: "plan", comparison: "!=", value: .string("team"))),
         ]))
-        // An even run of `not` cancels, an odd one is one `not`, however long.
+        // `not not` is kept as written, like `not (not ...)` (it was once folded away); a longer
+        // run is two `not`s when even and one when odd, however long.
+        let pro = IRCondition.parameter(IRParameterCondition(parameter: "pro", comparison: "==", value: .bool(true)))
+        #expect(try Self.condition("not not pro", parameters: parameters) == .not(.not(pro)))
+        #expect(try Self.condition("not (not pro)", parameters: parameters) == .not(.not(pro)))
         let nots = Array(repeating: "not", count: 10_001).joined(separator: " ")
-        #expect(try Self.condition("\(nots) pro", parameters: parameters)
-            == .not(.parameter(IRParameterCondition(parameter: "pro", comparison: "==", value: .bool(true)))))
+        #expect(try Self.condition("\(nots) pro", parameters: parameters) == .not(pro))
+        #expect(try Self.condition("not \(nots) pro", parameters: parameters) == .not(.not(pro)))
     }
 
     /// Every part of an `and` and `or` is read, so independent mistakes are each reported once.

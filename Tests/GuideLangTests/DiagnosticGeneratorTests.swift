@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// scripts/generate-diagnostics.py: the three files it writes from docs/diagnostics/ are current,
+/// scripts/generate-diagnostics.py: the four files it writes from docs/diagnostics/ are current,
 /// and it stops on every kind of broken input with a message that names the file and the fault.
 struct DiagnosticGeneratorTests {
     static let script = GeneratorScript("generate-diagnostics.py")
@@ -12,14 +12,15 @@ struct DiagnosticGeneratorTests {
 
     /// The files the script reads and writes, from the repository root.
     static let inputsAndOutputs = [
-        "docs/diagnostics", "docs/diagnostics.md",
+        "docs/diagnostics", "docs/diagnostics.md", "docs/language.md",
         "Sources/GuideLang/Diagnostics/DiagnosticCode+Table.swift",
         "Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift",
     ]
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) { try script.run(arguments) }
 
-    /// The generated Swift tables and docs/diagnostics.md are what the Markdown files give.
+    /// The generated Swift tables, docs/diagnostics.md and language.md's table of codes are what
+    /// the Markdown files give.
     @Test(.enabled(if: hasPython, "python3 is not installed"))
     func generatedFilesAreCurrent() throws {
         let result = try Self.run(["--check"])
@@ -29,7 +30,7 @@ struct DiagnosticGeneratorTests {
     /// One way to break the input, and what the script must say about it.
     enum Breakage: String, CaseIterable, Sendable {
         case none, missingSection, badSeverity, ruleNotKebabCase, headingNotTheFilesCode, duplicateCode,
-             duplicateRuleName, codeOutOfRange, missingFile, staleTable
+             duplicateRuleName, codeOutOfRange, missingFile, staleTable, staleLanguageTable, missingLanguageMarker
 
         /// Applies the breakage to a copy of docs/diagnostics/ in `folder`.
         func apply(in folder: URL) throws {
@@ -64,6 +65,15 @@ struct DiagnosticGeneratorTests {
                 try FileManager.default.removeItem(at: url)
                 return
             case .staleTable: try edit("The block has no property by this name", "The block has no property by that name")
+            case .staleLanguageTable, .missingLanguageMarker:
+                // language.md, two folders up: its hand-kept table once lacked 36 codes.
+                let reference = folder.deletingLastPathComponent().appendingPathComponent("language.md")
+                var language = try String(contentsOf: reference, encoding: .utf8)
+                let old = self == .staleLanguageTable ? "| [GL1306]" : "<!-- /codes -->"
+                try #require(language.contains(old), "language.md has no '\(old)'")
+                language = language.replacingOccurrences(of: old, with: self == .staleLanguageTable ? "| [GL1305]" : "")
+                try language.write(to: reference, atomically: true, encoding: .utf8)
+                return
             }
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
@@ -81,6 +91,8 @@ struct DiagnosticGeneratorTests {
             case .codeOutOfRange: "GL1901-future-check.md: GL1901 is in no range of codes"
             case .missingFile: "error: Sources/GuideLang/Diagnostics/DiagnosticCode+Table.swift is out of date; run scripts/generate-diagnostics.py"
             case .staleTable: "error: Sources/GuideLang/Diagnostics/DiagnosticExplanation+Table.swift is out of date; run scripts/generate-diagnostics.py"
+            case .staleLanguageTable: "error: docs/language.md is out of date; run scripts/generate-diagnostics.py"
+            case .missingLanguageMarker: "docs/language.md: needs the lines <!-- codes: generated from docs/diagnostics/"
             }
         }
     }

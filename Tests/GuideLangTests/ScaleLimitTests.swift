@@ -144,6 +144,16 @@ struct ScaleLimitTests {
         #expect(section.contains("a name, number or colour 1,024 bytes") && Lexer.maximumWordLength == 1024)
         #expect(section.contains("a run its first 10,000 problems") && DiagnosticBudget.maximumPerRun == 10_000)
         #expect(!section.contains("GiB"))
+        // The magnitude limit is checked against the compiler itself, since ValueReader is internal.
+        #expect(section.contains("between -1,000,000 and 1,000,000"), "\(section)")
+        func rangeProblems(_ number: String) -> Int {
+            let text = "style s { padding: \(number) }\nguide g { title: \"T\"  pages { page p { title: \"x\" } } }\n"
+            return Compilation.compile(path: "magnitude.guide", text: text).diagnostics.filter { $0.code == .valueOutOfRange }.count
+        }
+        #expect(rangeProblems("1000000") == 0)
+        #expect(rangeProblems("1000001") == 1)
+        // Points and constants were once called unbounded, which the limit contradicts.
+        #expect(!text.contains("unbounded"))
     }
 
     /// Targets in one place overlap pairwise: lint names the first pairs and says in one more

@@ -1,6 +1,7 @@
 import Foundation
 import GuideIR
 import GuideLang
+import GuideLayout
 import Testing
 
 /// Did-you-mean: typos and other libraries' words go through one mechanism
@@ -29,6 +30,16 @@ struct SuggestionTests {
         #expect(Suggestion.didYouMean("above", among: options, synonyms: synonyms) == nil)
         #expect(Suggestion.didYouMean("sideways", among: options, synonyms: synonyms) == nil)
         #expect(Suggestion.didYouMean("abov", among: options)?.note == nil)
+    }
+
+    /// Of equally close names, one that starts with the word is the word left unfinished and wins
+    /// over an earlier one (`iphone-se` once led to `iphone-12`, not the default `iphone-se-3`).
+    @Test func aTieGoesToTheNameThatStartsWithTheWord() {
+        #expect(Suggestion.closest(to: "iphone-se", among: DeviceCatalog.identifiers) == "iphone-se-3")
+        #expect(Suggestion.closest(to: "abc", among: ["abx", "abcd"]) == "abcd")
+        // Without such a name, the earlier of the closest still wins; a closer name always does.
+        #expect(Suggestion.closest(to: "abc", among: ["abx", "aby"]) == "abx")
+        #expect(Suggestion.closest(to: "abcdef", among: ["abcdfe", "abcdefgh"]) == "abcdfe")
     }
 
     /// Where each table's words are written, as a line of a guide with `WORD` in it.

@@ -20,7 +20,7 @@ extension DiagnosticCode {
     public static let unterminatedComment = DiagnosticCode("GL0006", .error, "unterminated-comment")
     /// A multi-line string line indented less than its closing delimiter.
     public static let multilineIndentation = DiagnosticCode("GL0007", .error, "multiline-string-indentation")
-    /// A token, string or file longer than guidec accepts.
+    /// Input larger or deeper than guidec accepts (a file, string, name, import chain or program), or more problems than it reports.
     public static let limitExceeded = DiagnosticCode("GL0008", .error, "limit-exceeded")
 
     // MARK: GL01xx, syntax
@@ -41,7 +41,7 @@ extension DiagnosticCode {
     public static let unclosedParenthesis = DiagnosticCode("GL0107", .error, "unclosed-parenthesis")
     /// Blocks or values nested deeper than guidec accepts.
     public static let nestingTooDeep = DiagnosticCode("GL0108", .error, "nesting-too-deep")
-    /// A token that cannot start or continue a value.
+    /// A token that cannot start or continue a value (such as `[` or `]`).
     public static let unexpectedToken = DiagnosticCode("GL0109", .error, "unexpected-token")
 
     // MARK: GL02xx, declarations and names

@@ -48,9 +48,15 @@ extension Checker {
             // The lists tune `guidec lint`'s layout checks; other codes would do nothing there,
             // and an error cannot be allowed.
             if !code.id.hasPrefix("GL10") {
+                // The command line's --allow refuses an error too, and --deny leaves one as it is:
+                // only a warning or note has somewhere else to go.
+                let note = code.severity != .error
+                    ? "\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"
+                    : name == "allow" ? "\(code.id) is an error, which nothing can allow; fix what it reports"
+                    : "\(code.id) is an error already"
                 report(Diagnostic(
                     .wrongValueKind, at: reference.range, "'\(name)' in \(place) takes layout lint codes (GL10xx), not \(code.id)",
-                    notes: ["\(code.id) is reported by the checker; use --\(name) \(code.id) on the command line instead"]))
+                    notes: [note]))
                 continue
             }
             if name == "allow", code.severity == .error {

@@ -3,7 +3,8 @@ import GuideIR
 /// Finds the known name closest to a misspelt one, for "did you mean" help.
 ///
 /// Like rustc: a case-insensitive exact match wins; otherwise the closest name within an edit
-/// distance of a third of the word's length (at least one), counting a swap of neighbours as one edit.
+/// distance of a third of the word's length (at least one), counting a swap of neighbours as one edit;
+/// of equally close names, one that starts with the word wins, then the earliest.
 /// Synonyms (the words other libraries use, such as `top` for `above`) are more spellings of a
 /// name, found by the same rules, so `top` and the typo `botom` both lead to a name.
 public enum Suggestion {
@@ -24,19 +25,26 @@ public enum Suggestion {
         let lowered = word.lowercased()
         let loweredScalars = Array(lowered.unicodeScalars)
         let limit = max(word.count, 3) / 3
-        var best: (index: Int, distance: Int)?
+        var best: (index: Int, distance: Int, extendsWord: Bool)?
         for (index, entry) in spellings.enumerated() {
             let candidate = entry.spelling.lowercased()
             if candidate == lowered {
-                best = (index, 0)
+                best = (index, 0, true)
                 break
             }
             let candidateScalars = Array(candidate.unicodeScalars)
             // Spellings whose lengths differ by more than the limit are further apart than it.
             guard abs(candidateScalars.count - loweredScalars.count) <= limit else { continue }
             let distance = editDistance(loweredScalars, candidateScalars)
-            // Ties go to the earlier spelling: the names come before their synonyms.
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (index, distance) }
+            guard distance <= limit else { continue }
+            // Of equally close spellings, one that starts with the word is the word left
+            // unfinished (`iphone-se` for `iphone-se-3`, not `iphone-12`); other ties go to the
+            // earlier spelling: the names come before their synonyms.
+            let extendsWord = candidateScalars.starts(with: loweredScalars)
+            if let current = best, distance > current.distance || distance == current.distance && (current.extendsWord || !extendsWord) {
+                continue
+            }
+            best = (index, distance, extendsWord)
         }
         guard let best else { return nil }
         let entry = spellings[best.index]

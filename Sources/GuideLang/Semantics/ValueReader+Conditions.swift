@@ -91,18 +91,17 @@ extension ValueReader {
     /// `not not ... primary`: the `not`s are counted in a loop, so a long run of them cannot
     /// exhaust the stack.
     private mutating func notExpression(_ cursor: inout ConditionCursor) -> ConditionExpression? {
-        // The first `not` (where the negation starts) and whether their number is odd (one) or
-        // even (two): a run of any length in constant memory.
+        // The first two `not`s, kept while the run's length is even and one dropped while it is
+        // odd: a run of any length in constant memory.
         var nots: [SourceRange] = []
         while let word = cursor.current, isWord(word, "not") {
             if nots.count < 2 { nots.append(range(of: word)) } else { nots.removeLast() }
             cursor.position += 1
         }
         guard let expression = primaryCondition(&cursor) else { return nil }
-        // `not not x` is `x`: an even run cancels, so negations never nest deeper than the
-        // parentheses do.
-        guard let first = nots.first, nots.count % 2 == 1 else { return expression }
-        return .not(expression, range: first.through(expression.range))
+        // `not not x` keeps both, as `not (not x)` does; a longer run keeps one or two by its
+        // parity, so negations nest at most twice per group, as deep as the parentheses allow.
+        return nots.reversed().reduce(expression) { inner, word in .not(inner, range: word.through(inner.range)) }
     }
 
     private mutating func primaryCondition(_ cursor: inout ConditionCursor) -> ConditionExpression? {

@@ -18,8 +18,11 @@ extension ValueReader {
             return symbol(call)
         case .call(let call):
             let name = tree.text(call.name)
+            // `symbol` is the only call an image takes, so any other (`icon("star")`, not only a
+            // misspelling such as `symbl`) is most likely meant as it.
+            let suggestion = Suggestion.didYouMean(name, among: ["symbol"]) ?? Suggestion.DidYouMean(name: "symbol")
             report(Diagnostic(.wrongValueKind, at: tree.range(call.name), "expected \(PropertyType.image.expectation), found '\(name)(...)'")
-                .suggesting(Suggestion.didYouMean(name, among: ["symbol"]), replacing: tree.range(call.name)))
+                .suggesting(suggestion, replacing: tree.range(call.name)))
             return nil
         default:
             wrongKindOfString(term, expected: PropertyType.image.expectation)

@@ -16,6 +16,9 @@ extension Parser {
             return property
         }
         property.items = parseItems(inParentheses: false, depth: 0)
+        // A `[` whose `]` never came is reported alone, in the order written.
+        for opening in unclosedBrackets { reportBrackets(opening: opening, closing: nil) }
+        unclosedBrackets.removeAll()
         if property.items.isEmpty {
             report(Diagnostic(.expectedValue, at: range(colon ?? name), "expected a value after '\(text(name)):'"))
         }
@@ -115,15 +118,13 @@ extension Parser {
                 termStack.append(token)
             case .unknown:
                 step()
-            case .leftBracket, .rightBracket:
-                // `highlight: [a, b]`: lists are written without brackets. One report per pair.
-                if token.kind == .leftBracket || !hasReportedBracket {
-                    report(Diagnostic(
-                        .unexpectedToken, at: range(position), "unexpected \(describe(position)) in a value",
-                        notes: ["several values are separated by commas, without brackets: highlight: a, b"],
-                        fixIts: [.init(range: range(position), replacement: "", message: "remove the \(describe(position))")]))
-                }
-                hasReportedBracket = token.kind == .leftBracket
+            case .leftBracket:
+                // `highlight: [a, b]`: lists are written without brackets. One report per pair,
+                // made when the `]` comes (or the value ends), so it can remove both.
+                unclosedBrackets.append(range(position))
+                step()
+            case .rightBracket:
+                reportBrackets(opening: unclosedBrackets.popLast(), closing: range(position))
                 step()
             case .equal:
                 // `plan = "pro"` in a condition: the comparison is `==`.
@@ -148,6 +149,17 @@ extension Parser {
             if label == nil { return nil }
         }
         return ValueItemSyntax(label: label, terms: terms, firstToken: first, lastToken: max(first, position - 1))
+    }
+
+    /// Reports a pair of brackets in a value at its `[` (or a lone `[` or `]`), with a fix-it
+    /// that removes each bracket of it.
+    mutating func reportBrackets(opening: SourceRange?, closing: SourceRange?) {
+        guard let first = opening ?? closing else { return }
+        let brackets = [opening.map { ($0, "'['") }, closing.map { ($0, "']'") }].compactMap { $0 }
+        report(Diagnostic(
+            .unexpectedToken, at: first, "unexpected \(brackets[0].1) in a value",
+            notes: ["several values are separated by commas, without brackets: highlight: a, b"],
+            fixIts: brackets.map { .init(range: $0.0, replacement: "", message: "remove the \($0.1)") }))
     }
 
     /// Whether the token is `and`, `or` or `not`, which a `(` after does not make a call:

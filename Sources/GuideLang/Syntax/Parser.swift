@@ -17,8 +17,9 @@ public struct Parser {
     let isStreaming: Bool
     var position = 0
     var diagnostics = DiagnosticBag()
-    /// Whether a `[` was just reported, so its `]` is skipped quietly.
-    var hasReportedBracket = false
+    /// The `[`s of the value being read whose `]` has not come yet, innermost last: each pair
+    /// is reported once, when its `]` comes, with a fix-it for each bracket.
+    var unclosedBrackets: [SourceRange] = []
     /// The terms of the items being parsed, innermost item's last: an item's terms are gathered
     /// here and copied out once, at their final size, instead of growing an array of their own
     /// (88,000 regrowths a megabyte). It starts with a placeholder that is no item's, so an

@@ -41,7 +41,7 @@ struct StepReader {
             parser = Self.parser(of: source, fileID: fileID, at: offset)
         }
         // What the step before left of its state: a step read on its own starts without it.
-        parser.hasReportedBracket = false
+        parser.unclosedBrackets.removeAll()
         guard let member = parser.parseMemberStep(), case .declaration = member else { return nil }
         return SyntaxTree(source: source, fileID: fileID, tokens: parser.currentTokens, members: [member], diagnostics: [])
     }
