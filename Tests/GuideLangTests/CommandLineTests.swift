@@ -473,4 +473,28 @@ struct CommandLineTests {
         let once = try Self.run(["check", "project/twice.guide"], directory: folder)
         #expect(once.status == 0, "\(once.standardError)")
     }
+
+    /// A file that cannot be read hides no other file's diagnostics, and SARIF is still a whole
+    /// log: the read failure is a notification of an invocation that did not succeed.
+    @Test func anUnreadableInputStillLeavesAWholeSARIFLog() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "guide a {\n".write(to: folder.appendingPathComponent("bad.guide"), atomically: true, encoding: .utf8)
+        for command in ["check", "lint"] {
+            let run = try Self.run([command, "--format", "sarif", "bad.guide", "missing.guide"], directory: folder)
+            #expect(run.status == 1)
+            #expect(run.standardError == "guidec: error: cannot read 'missing.guide': no such file\n")
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            let sarif = try #require((log["runs"] as? [[String: Any]])?.first)
+            #expect((sarif["results"] as? [Any])?.count == 3, "\(command): bad.guide's errors are missing")
+            let invocation = try #require((sarif["invocations"] as? [[String: Any]])?.first)
+            #expect(invocation["executionSuccessful"] as? Bool == false)
+            let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+            #expect((notification["message"] as? [String: Any])?["text"] as? String == "cannot read 'missing.guide': no such file")
+        }
+        // A run that read everything says nothing of its invocation, as before.
+        try Self.valid.write(to: folder.appendingPathComponent("good.guide"), atomically: true, encoding: .utf8)
+        let clean = try Self.run(["check", "--format", "sarif", "good.guide"], directory: folder)
+        #expect(clean.status == 0 && !clean.standardOutput.contains("invocations"))
+    }
 }

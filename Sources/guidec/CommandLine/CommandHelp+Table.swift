@@ -39,7 +39,9 @@ extension CommandHelp {
         paragraphs: [
             """
             Parses and type-checks FILE... and everything they import, and prints every diagnostic. Text and \
-            short diagnostics go to standard error; JSON, SARIF and GitHub annotations to standard output.
+            short diagnostics go to standard error; JSON, SARIF and GitHub annotations to standard output. \
+            A file that cannot be read is reported and the others are still checked (as for lint and build, \
+            which then writes nothing); the run fails.
             """,
         ])
 

@@ -19,8 +19,8 @@ enum SimulateCommand {
         guard files.count == 1, let path = files.first else { throw UsageError("'simulate' plays one file, found \(files.count)") }
         guard let scenarioPath = arguments.scenario else { throw UsageError("'simulate' needs a scenario: \(CommandLineOption.scenario.synopsis)") }
         guard let document = program(path, arguments) else { return .failure }
-        let (sources, failed) = SourceFileReader.read([scenarioPath])
-        guard !failed, let scenario = sources.first?.file else { return .failure }
+        let (sources, failures) = SourceFileReader.read([scenarioPath])
+        guard failures.isEmpty, let scenario = sources.first?.file else { return .failure }
         // The scenario is a file of its own in the diagnostics, after those of the program.
         let scenarioID = FileID(Int(Int32.max))
         let outcome = Simulator.run(scenario: scenario.bytes, file: scenarioID, on: document)
@@ -35,8 +35,8 @@ enum SimulateCommand {
     /// or a compiled document loaded as an app loads it.
     private static func program(_ path: String, _ arguments: ParsedArguments) -> GuideDocument? {
         if path.hasSuffix(".json") {
-            let (sources, failed) = SourceFileReader.read([path])
-            guard !failed, let file = sources.first?.file else { return nil }
+            let (sources, failures) = SourceFileReader.read([path])
+            guard failures.isEmpty, let file = sources.first?.file else { return nil }
             switch GuideLoader.load(file.bytes) {
             case .success(let document): return document
             case .failure(let error):
@@ -44,9 +44,10 @@ enum SimulateCommand {
                 return nil
             }
         }
-        guard let inputs = CompilationInputs(arguments, files: [path]) else { return nil }
+        let inputs = CompilationInputs(arguments, files: [path])
+        guard inputs.readFailures.isEmpty else { return nil }
         let compilation = inputs.compile(streamingGuidesTo: nil)
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
-        return CompilationInputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
+        return inputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
     }
 }
