@@ -214,6 +214,20 @@ enum FileSystem {
         return .success(found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path))
     }
 
+    /// Why `path` is not a folder that can be searched (`no such folder`, `not a folder`), or nil
+    /// when it is one; symlinks are followed.
+    static func folderProblem(_ path: String) -> String? {
+        var status = stat()
+        guard !path.utf8.contains(0) else { return "the path contains a NUL character" }
+        guard stat(path, &status) == 0 else {
+            let error = errno
+            return error == ENOENT || error == ENOTDIR ? "no such folder" : reason(error)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        // A folder whose files cannot be looked up would fail every import, each as if outside it.
+        return access(path, X_OK) == 0 ? nil : "permission denied"
+    }
+
     /// Reads standard input to its end.
     static func readStandardInput() -> Result<[UInt8], SourceReadError> {
         guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else { return .failure(failedRead()) }

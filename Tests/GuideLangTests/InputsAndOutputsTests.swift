@@ -199,6 +199,10 @@ struct InputsAndOutputsTests {
             main += "import \"d/x\(index).guide\"\n"
         }
         try Self.write(main, "root/main.guide", in: folder)
+        // The extra roots below must be folders: a root that is none is a usage error.
+        for index in 0..<300 {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("root/nothing-\(index)"), withIntermediateDirectories: true)
+        }
         let d = folder.appendingPathComponent("root/d").path
         let other = folder.appendingPathComponent("root/other").path
         #expect(symlink("../outside", other) == 0)

@@ -29,7 +29,14 @@ extension CommandLineOption {
         summary: "colour the output: auto (default) colours only on a terminal and never when NO_COLOR is set")
     /// `--import-root`.
     static let importRoot = CommandLineOption(
-        ["--import-root"], .value(.text(placeholder: "DIR", expectation: "needs a folder") { $0.importRoots.append($1) }),
+        ["--import-root"], .value(Value(placeholder: "DIR", expectation: "needs a folder") { text, spelling, arguments throws(UsageError) in
+            // Checked now, not at the first import: a root that is no folder would otherwise
+            // turn every import into GL0604 "outside the import root", hiding the typo.
+            if let problem = FileSystem.folderProblem(text) {
+                throw UsageError("cannot use '\(text)' as '\(spelling)': \(problem)")
+            }
+            arguments.importRoots.append(text)
+        }),
         summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
     /// `--werror`.
     static let warningsAsErrors = CommandLineOption(
