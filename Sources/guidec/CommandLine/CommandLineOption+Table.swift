@@ -37,7 +37,7 @@ extension CommandLineOption {
             }
             arguments.importRoots.append(text)
         }),
-        summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
+        repeatable: true, summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
     /// `--werror`.
     static let warningsAsErrors = CommandLineOption(
         ["--werror"], .flag { $0.severity.warningsAreErrors = true }, summary: "report warnings as errors")
@@ -54,7 +54,7 @@ extension CommandLineOption {
             try refuseBothAllowedAndDenied(code, by: arguments.severity.denied)
             arguments.severity.allowed.insert(code)
         }),
-        summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)")
+        repeatable: true, summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)")
     /// `--deny`.
     static let deny = CommandLineOption(
         ["--deny"], .value(Value(placeholder: "CODE", expectation: "needs a diagnostic code") { text, spelling, arguments throws(UsageError) in
@@ -62,7 +62,7 @@ extension CommandLineOption {
             try refuseBothAllowedAndDenied(code, by: arguments.severity.allowed)
             arguments.severity.denied.insert(code)
         }),
-        summary: "report CODE as an error (repeatable)")
+        repeatable: true, summary: "report CODE as an error (repeatable)")
 
     /// The code `text` names (a code in any case, or a rule name), or the usage error with the
     /// closest spelling; `spelling` is the option that took it, nil for an operand (`explain`).
@@ -102,13 +102,13 @@ extension CommandLineOption {
             }
             arguments.devices.append(device)
         }),
-        summary: "lint on this device preset (repeatable; see 'guidec devices')")
+        repeatable: true, summary: "lint on this device preset (repeatable; see 'guidec devices')")
     /// `lint --screen`.
     static let screen = CommandLineOption(
         ["--screen"], .value(.parsed(
             placeholder: "WxH[@T,L,B,R]", expectation: "takes WxH in points, optionally with safe-area insets: 390x844@47,0,34,0",
             DeviceCatalog.screen(parsing:)) { $0.screens.append($1) }),
-        summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)")
+        repeatable: true, summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)")
     /// `lint --all-devices`.
     static let allDevices = CommandLineOption(
         ["--all-devices"], .flag { $0.allDevices = true }, summary: "lint on every device preset")
@@ -154,7 +154,7 @@ extension CommandLineOption {
     /// `preview --locale`.
     static let locale = CommandLineOption(
         ["--locale"], .value(.text(placeholder: "L", expectation: "needs a locale of the strings table, such as fr") { $0.locales.append($1) }),
-        summary: "draw the texts in locale L of the strings table (repeatable; default: each text's default)")
+        repeatable: true, summary: "draw the texts in locale L of the strings table (repeatable; default: each text's default)")
     /// `preview --step`.
     static let pictureStep = CommandLineOption(
         ["--step"], .value(Value(placeholder: "GUIDE.STEP", expectation: "needs GUIDE.STEP or GUIDE.TOUR.STEP") { text, spelling, arguments throws(UsageError) in

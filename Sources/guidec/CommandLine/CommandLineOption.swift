@@ -83,11 +83,15 @@ struct CommandLineOption: Sendable {
     let kind: Kind
     /// The help text: what the option does, in lowercase without a final period.
     let summary: String
+    /// Whether its values add up when it is given again (`--device a --device b`); any other
+    /// option that takes a value is a usage error when given twice, since only one value can apply.
+    let isRepeatable: Bool
 
     /// Creates an option.
-    init(_ spellings: [String], _ kind: Kind, summary: String) {
+    init(_ spellings: [String], _ kind: Kind, repeatable: Bool = false, summary: String) {
         self.spellings = spellings
         self.kind = kind
+        self.isRepeatable = repeatable
         self.summary = summary
     }
 
