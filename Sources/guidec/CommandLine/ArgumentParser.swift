@@ -47,9 +47,7 @@ struct ArgumentParser {
             let spelling = argument.hasPrefix("--") ? String(argument.prefix { $0 != "=" }) : argument
             let attached = spelling == argument ? nil : String(argument.dropFirst(spelling.count + 1))
             guard let option = options.first(where: { $0.spellings.contains(spelling) }) else {
-                // In declaration order: between equally close spellings the first declared wins.
-                throw UsageError("unknown option '\(argument)' for '\(command.name)'",
-                                 suggesting: Suggestion.didYouMean(spelling, among: options.flatMap(\.spellings)))
+                throw unknownOption(argument, spelling: spelling)
             }
             switch option.kind {
             case .flag(let set):
@@ -77,6 +75,21 @@ struct ArgumentParser {
             }
         }
         return .run(parsed)
+    }
+
+    /// The usage error of an option this command does not take: one another command takes is
+    /// named as such (a did-you-mean to a different option of this one would mislead), anything
+    /// else gets the closest of this command's spellings.
+    private func unknownOption(_ argument: String, spelling: String) -> UsageError {
+        let takers = Command.all.filter { other in other.name != command.name && other.options.contains { $0.spellings.contains(spelling) } }
+        if !takers.isEmpty {
+            let names = takers.map(\.name)
+            let listed = names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
+            return UsageError("'\(command.name)' does not take '\(spelling)' (an option of \(listed))")
+        }
+        // In declaration order: between equally close spellings the first declared wins.
+        return UsageError("unknown option '\(argument)' for '\(command.name)'",
+                          suggesting: Suggestion.didYouMean(spelling, among: options.flatMap(\.spellings)))
     }
 
     /// The usage error of a single-value option given a second, different value.
