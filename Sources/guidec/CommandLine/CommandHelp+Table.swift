@@ -11,8 +11,9 @@ extension CommandHelp {
         paragraphs: [
             """
             Exit status: 0 when no error was reported (warnings allowed), 1 when an error was, 2 for a usage \
-            error, such as an option that takes one value given two (options marked repeatable add up). Run \
-            'guidec help COMMAND' for a command's options.
+            error, such as an option that takes one value given two (options marked repeatable add up). \
+            Values that name something (a format, a device, a code) are taken in any case. Run 'guidec help \
+            COMMAND' for a command's options.
             """,
         ])
 

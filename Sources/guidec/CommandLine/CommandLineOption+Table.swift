@@ -68,8 +68,10 @@ extension CommandLineOption {
     /// closest spelling; `spelling` is the option that took it, nil for an operand (`explain`).
     static func diagnosticCode(_ text: String, spelling: String?) throws(UsageError) -> DiagnosticCode {
         guard let code = DiagnosticCode.named(text) else {
+            // The number alone (`0301`) is too far from `GL0301` to be found by spelling.
+            let prefixed = DiagnosticCode.named("GL" + text).map { Suggestion.DidYouMean(name: $0.id) }
             throw UsageError((spelling.map { "'\($0)' names " } ?? "") + "no diagnostic code '\(text)'",
-                             suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
+                             suggesting: prefixed ?? Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
         }
         return code
     }
@@ -96,7 +98,8 @@ extension CommandLineOption {
     /// `lint --device`.
     static let device = CommandLineOption(
         ["--device"], .value(Value(placeholder: "ID", expectation: "needs a device id") { id, _, arguments throws(UsageError) in
-            guard let device = DeviceCatalog.device(id: id) else {
+            // Preset ids are lowercase; any case is taken, as text sizes and codes are.
+            guard let device = DeviceCatalog.device(id: id) ?? DeviceCatalog.device(id: id.lowercased()) else {
                 throw UsageError("no device preset '\(id)'", suggesting: Suggestion.didYouMean(id, among: DeviceCatalog.presets.map(\.id)),
                                  notes: ["'guidec devices' lists them"])
             }
@@ -203,7 +206,8 @@ extension CommandLineOption {
 
     /// `explain --format`: not the diagnostics' `--format`, though spelt the same.
     static let explanationFormat = CommandLineOption(
-        ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown") { $0.explanationFormat = $1 }),
+        ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown",
+                                     abbreviations: ["md": "markdown", "txt": "text"]) { $0.explanationFormat = $1 }),
         summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md")
 
     // MARK: simulate
