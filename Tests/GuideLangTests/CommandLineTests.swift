@@ -497,4 +497,27 @@ struct CommandLineTests {
         let clean = try Self.run(["check", "--format", "sarif", "good.guide"], directory: folder)
         #expect(clean.status == 0 && !clean.standardOutput.contains("invocations"))
     }
+
+    /// `simulate -` takes compiled JSON on standard input as it takes a `.json` file (a guide
+    /// cannot start with `{`), and guide text as a guide; naming standard input twice is a usage error.
+    @Test func simulateReadsCompiledJSONFromStandardInput() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("cli")
+        let guide = "../../../../Examples/003-page-walkthrough.guide"
+        let scenario = "../simulate/003-page-walkthrough.json"
+        let built = try Self.run(["build", guide], directory: folder)
+        try #require(built.status == 0, "\(built.standardError)")
+        let fromFile = try Self.run(["simulate", guide, "--scenario", scenario], directory: folder)
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        let piped = try Self.run(["simulate", "-", "--scenario", scenario], input: " \n" + built.standardOutput, directory: folder)
+        #expect(piped.status == 0 && piped.standardError.isEmpty, "\(piped.standardError)")
+        #expect(piped.standardOutput == fromFile.standardOutput)
+        // A byte order mark does not make it a guide: the loader says what is wrong, as for a file.
+        let marked = try Self.run(["simulate", "-", "--scenario", scenario], input: "\u{FEFF}" + built.standardOutput, directory: folder)
+        #expect(marked.status == 1 && marked.standardError.contains("cannot load '<stdin>'") && !marked.standardError.contains("GL0101"))
+        let guideText = try String(contentsOf: folder.appendingPathComponent(guide), encoding: .utf8)
+        let pipedGuide = try Self.run(["simulate", "-", "--scenario", scenario], input: guideText, directory: folder)
+        #expect(pipedGuide.status == 0 && pipedGuide.standardOutput == fromFile.standardOutput, "\(pipedGuide.standardError)")
+        let twice = try Self.run(["simulate", "-", "--scenario", "-"], input: built.standardOutput, directory: folder)
+        #expect(twice.status == 2 && twice.standardError.hasPrefix("guidec: error: standard input ('-') is named twice"))
+    }
 }

@@ -98,7 +98,8 @@ extension CommandHelp {
             """
             Plays the steps of the scenario S.json (launches, screens, clock advances, parameters, events, \
             taps, frames, missing targets, rotations and expectations; docs/simulate.md) against FILE, a \
-            .guide file (compiled first) or the JSON that 'guidec build' writes, through the runtime's own \
+            .guide file (compiled first) or the JSON that 'guidec build' writes (a name ending in .json; on \
+            standard input, text starting with '{'), through the runtime's own \
             decision function, player and layout, and prints what the person sees and the events the app \
             receives, each at its time on the simulated clock. Exits with 1 when FILE or the scenario has an \
             error or an expectation fails.

@@ -20,7 +20,12 @@ struct CompilationInputs {
     /// Reads the files named, reporting each that cannot be read.
     init(_ arguments: ParsedArguments, files: [String]) {
         let (sources, failures) = SourceFileReader.read(files)
-        readFailures = failures
+        self.init(arguments, sources: sources, readFailures: failures)
+    }
+
+    /// The files already read (`simulate` looks at standard input before it knows it is a guide).
+    init(_ arguments: ParsedArguments, sources: [SourceFileReader.Source], readFailures: [ToolNotification]) {
+        self.readFailures = readFailures
         self.arguments = arguments
         roots = sources.map(\.file)
         let importRoots = arguments.importRoots.isEmpty
