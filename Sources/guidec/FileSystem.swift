@@ -230,7 +230,10 @@ enum FileSystem {
 
     /// Reads standard input to its end.
     static func readStandardInput() -> Result<[UInt8], SourceReadError> {
-        guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else { return .failure(failedRead()) }
+        guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else {
+            // A closed descriptor (`<&-`) is no permission problem: say what it is.
+            return .failure(errno == EBADF ? SourceReadError("standard input is closed") : failedRead())
+        }
         return .success(bytes)
     }
 
@@ -242,9 +245,11 @@ enum FileSystem {
         return mask
     }()
 
-    /// An `errno` as text.
+    /// An `errno` as text, lowercase as guidec's own reasons are (`no space left on device`).
     static func systemError(_ error: Int32 = errno) -> String {
-        guard let message = strerror(error) else { return "error \(error)" }
-        return String(validatingCString: message) ?? "error \(error)"
+        guard let text = strerror(error), let message = String(validatingCString: text) else { return "error \(error)" }
+        // Only a capitalised word is lowered: an acronym (`EOF`) keeps its case.
+        guard let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 }

@@ -520,4 +520,18 @@ struct CommandLineTests {
         let twice = try Self.run(["simulate", "-", "--scenario", "-"], input: built.standardOutput, directory: folder)
         #expect(twice.status == 2 && twice.standardError.hasPrefix("guidec: error: standard input ('-') is named twice"))
     }
+
+    /// Standard input closed (`<&-`) is said to be closed, not "permission denied or unreadable".
+    @Test func closedStandardInputIsSaidToBeClosed() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" check - <&- 2>&1", Self.binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text == "guidec: error: cannot read '<stdin>': standard input is closed\n")
+    }
 }

@@ -351,7 +351,7 @@ struct InputsAndOutputsTests {
         for arguments in [["devices"], ["build", "x.guide"], ["fmt", "x.guide"]] {
             let run = try Self.run(arguments, in: folder, standardOutput: .handle(full))
             #expect(run.exited && run.status == 1, "\(arguments): exited \(run.exited) with \(run.status)")
-            #expect(run.standardError == "guidec: error: cannot write to standard output: No space left on device\n",
+            #expect(run.standardError == "guidec: error: cannot write to standard output: no space left on device\n",
                     "\(arguments): \(run.standardError)")
         }
         let fullErrors = try Self.run(["check", "broken.guide"], in: folder, standardError: .handle(full))

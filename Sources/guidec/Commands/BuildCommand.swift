@@ -40,7 +40,7 @@ enum BuildCommand {
         stream.finish()
         if let destination {
             if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
-                Terminal.error(OutputDestination.refusal(destination.path, input: input))
+                Terminal.error(OutputDestination.refusal(destination.path, input: input, imported: true))
                 return .failure
             }
             return destination.kind.write(to: destination.path, spool.copy(to:))
@@ -62,7 +62,7 @@ enum BuildCommand {
                 guard inputs.status(diagnostics, of: compilation) == .success else { return false }
                 // An imported file is an input too: never replace one with JSON.
                 if let input = FileIdentity(path: output).flatMap(inputs.provider.filesRead.path(of:)) {
-                    Terminal.error(OutputDestination.refusal(output, input: input))
+                    Terminal.error(OutputDestination.refusal(output, input: input, imported: true))
                     return false
                 }
                 stream.finish()
