@@ -184,7 +184,8 @@ enum FileSystem {
     /// The files a path names for `fmt`: a folder stands for every `.guide` file under it, in
     /// sorted order, hidden files and folders (`.git`, `.build`) skipped, a symlink only when it
     /// leads to a file inside the folder (so `fmt -w DIR` never rewrites a file elsewhere), and
-    /// each file once however many links reach it; anything else is itself.
+    /// each file once however many links reach it (a dangling link is kept, to be reported as
+    /// unreadable); anything else is itself. A folder without a guide is a failure.
     static func guideFiles(under path: String) -> Result<[String], SourceReadError> {
         var status = stat()
         guard path != "-", !path.utf8.contains(0), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
@@ -193,6 +194,7 @@ enum FileSystem {
         let folder = realPath(path) ?? path
         let inside = Array((folder == "/" ? "/" : folder + "/").utf8)
         var found: [(path: String, identity: FileIdentity)] = []
+        var dangling: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             // `.build`, `.git` and the temporary files of an interrupted write are all hidden.
@@ -205,13 +207,28 @@ enum FileSystem {
             var entry = stat()
             guard lstat(full, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFLNK {
-                guard let real = realPath(full), real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }
+                guard let real = realPath(full) else {
+                    // A dangling link named like a guide is a guide that cannot be read: kept, so
+                    // reading it reports it, rather than passed over in silence.
+                    dangling.append(full)
+                    continue
+                }
+                guard real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }
             }
             // A folder (or anything but a file) named `x.guide` is not a guide.
             if entry.st_mode & S_IFMT == S_IFREG { found.append((full, FileIdentity(entry))) }
         }
         var seen: Set<FileIdentity> = []
-        return .success(found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path))
+        let paths = found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path) + dangling
+        // A folder named to be formatted that holds no guide is most likely the wrong folder.
+        guard !paths.isEmpty else { return .failure(SourceReadError("the folder holds no .guide files")) }
+        return .success(paths.sorted())
+    }
+
+    /// Whether `path` leads to a named pipe (FIFO), as `/dev/stdin` does when standard input is a pipe.
+    static func isNamedPipe(_ path: String) -> Bool {
+        var status = stat()
+        return !path.utf8.contains(0) && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
     }
 
     /// Why `path` is not a folder that can be searched (`no such folder`, `not a folder`), or nil

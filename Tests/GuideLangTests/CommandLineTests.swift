@@ -534,4 +534,25 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 1)
         #expect(text == "guidec: error: cannot read '<stdin>': standard input is closed\n")
     }
+
+    /// A dangling symlink named like a guide in a folder given to fmt is an unreadable input,
+    /// and `/dev/stdin` from a pipe is refused with a pointer to `-`.
+    @Test func fmtReportsDanglingGuidesAndPipesPointAtStandardInput() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("guides"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("guides/gone.guide").path, withDestinationPath: "nowhere.guide")
+        let dangling = try Self.run(["fmt", "--check", "guides"], directory: folder)
+        #expect(dangling.status == 1 && dangling.standardError == "guidec: error: cannot read 'guides/gone.guide': no such file\n")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "echo 'style s { padding: 4 }' | \"$0\" check /dev/stdin 2>&1", Self.binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text.hasSuffix("not a regular file\n  note: use '-' to read standard input\n"), "\(text)")
+    }
 }

@@ -28,7 +28,9 @@ enum SourceFileReader {
             case .success(let (bytes, identity)): sources.append((path, SourceFile(path: name, bytes: bytes), identity))
             case .failure(let error):
                 let message = "cannot read '\(name)': \(error.reason)"
-                Terminal.error(message)
+                // `/dev/stdin` from a pipe is a named pipe, which is never read (it could block
+                // forever); standard input itself is read as `-`.
+                Terminal.error(message, notes: path != "-" && FileSystem.isNamedPipe(path) ? ["use '-' to read standard input"] : [])
                 failures.append(ToolNotification(message, path: path == "-" ? nil : path))
             }
         }
