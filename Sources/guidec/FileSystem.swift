@@ -225,10 +225,13 @@ enum FileSystem {
         return .success(paths.sorted())
     }
 
-    /// Whether `path` leads to a named pipe (FIFO), as `/dev/stdin` does when standard input is a pipe.
-    static func isNamedPipe(_ path: String) -> Bool {
-        var status = stat()
-        return !path.utf8.contains(0) && stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO
+    /// Whether `path` leads to the pipe standard input is, as `/dev/stdin` does when standard
+    /// input is a pipe.
+    static func isStandardInputPipe(_ path: String) -> Bool {
+        var named = stat()
+        var input = stat()
+        guard !path.utf8.contains(0), stat(path, &named) == 0, fstat(STDIN_FILENO, &input) == 0 else { return false }
+        return named.st_mode & S_IFMT == S_IFIFO && named.st_dev == input.st_dev && named.st_ino == input.st_ino
     }
 
     /// Why `path` is not a folder that can be searched (`no such folder`, `not a folder`), or nil

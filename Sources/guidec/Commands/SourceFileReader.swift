@@ -30,7 +30,7 @@ enum SourceFileReader {
                 let message = "cannot read '\(name)': \(error.reason)"
                 // `/dev/stdin` from a pipe is a named pipe, which is never read (it could block
                 // forever); standard input itself is read as `-`.
-                Terminal.error(message, notes: path != "-" && FileSystem.isNamedPipe(path) ? ["use '-' to read standard input"] : [])
+                Terminal.error(message, notes: path != "-" && FileSystem.isStandardInputPipe(path) ? ["use '-' to read standard input"] : [])
                 failures.append(ToolNotification(message, path: path == "-" ? nil : path))
             }
         }
