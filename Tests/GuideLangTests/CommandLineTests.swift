@@ -523,16 +523,22 @@ struct CommandLineTests {
 
     /// Standard input closed (`<&-`) is said to be closed, not "permission denied or unreadable".
     @Test func closedStandardInputIsSaidToBeClosed() throws {
+        let (status, text) = try Self.runInShell("\"$0\" check - <&-")
+        #expect(status == 1)
+        #expect(text == "guidec: error: cannot read '<stdin>': standard input is closed\n")
+    }
+
+    /// Runs `script` in `sh`, with guidec's path as `$0`; its status and its output and errors together.
+    static func runInShell(_ script: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" check - <&- 2>&1", Self.binary.path]
+        process.arguments = ["-c", script + " 2>&1", Self.binary.path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(text == "guidec: error: cannot read '<stdin>': standard input is closed\n")
+        return (process.terminationStatus, text)
     }
 
     /// A dangling symlink named like a guide in a folder given to fmt is an unreadable input,
@@ -544,15 +550,8 @@ struct CommandLineTests {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("guides/gone.guide").path, withDestinationPath: "nowhere.guide")
         let dangling = try Self.run(["fmt", "--check", "guides"], directory: folder)
         #expect(dangling.status == 1 && dangling.standardError == "guidec: error: cannot read 'guides/gone.guide': no such file\n")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "echo 'style s { padding: 4 }' | \"$0\" check /dev/stdin 2>&1", Self.binary.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        let (status, text) = try Self.runInShell("echo 'style s { padding: 4 }' | \"$0\" check /dev/stdin")
+        #expect(status == 1)
         #expect(text.hasSuffix("not a regular file\n  note: use '-' to read standard input\n"), "\(text)")
     }
 }
