@@ -429,7 +429,8 @@ private struct Reading {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
-        case .number(let number) where !(abs(number.value) <= largestNumber): "the number \(number.text), which is larger than 10^15"
+        case .number(let number) where !(abs(number.value) <= largestNumber):
+            "the number \(number.text), which is \(number.value < 0 ? "smaller than -10^15" : "larger than 10^15")"
         case .number(let number): "the number \(number.text)"
         case .string(let text): "the string \(Self.quoted(text))"
         case .array: "an array"

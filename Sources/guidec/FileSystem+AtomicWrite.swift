@@ -40,7 +40,7 @@ extension FileSystem {
         var template = Array(((directory.isEmpty ? "" : directory + "/") + prefix + "\(hostName)-\(getpid())-XXXXXX").utf8CString)
         // cannot fire: the template is a non-empty array, which always has a base address.
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { return "cannot create a temporary file next to '\(path)': \(systemError())" }
+        guard descriptor >= 0 else { return temporaryFileFailure(path, folder: directory, error: errno) }
         let temporaryPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // Should the run end early (its output's reader went away, standard error failed), the
         // temporary file is removed on the way out.
@@ -82,6 +82,20 @@ extension FileSystem {
 
     /// The temporary files of atomic writes under way, removed if the run has to end early.
     static let temporaryFilesInProgress = Mutex<Set<String>>([])
+
+    /// Why the temporary file next to `path`, in `folder`, could not be created, said of the
+    /// file asked for: the temporary file is how it is written, not what was asked.
+    private static func temporaryFileFailure(_ path: String, folder: String, error: Int32) -> String {
+        let shown = folder.isEmpty ? "." : folder
+        switch error {
+        case ENOENT, ENOTDIR: return "cannot write '\(path)': no such folder '\(shown)'"
+        // Replacing atomically means creating a file beside it, so the folder must be writable
+        // even when the file itself is.
+        case EACCES, EPERM, EROFS:
+            return "cannot write '\(path)': the folder '\(shown)' is not writable (the file is replaced atomically, through a new file beside it)"
+        default: return "cannot write '\(path)': \(systemError(error))"
+        }
+    }
 
     /// Removes the temporary files of atomic writes under way: the run is ending before they
     /// could be finished.

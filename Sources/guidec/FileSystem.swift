@@ -184,7 +184,8 @@ enum FileSystem {
     /// The files a path names for `fmt`: a folder stands for every `.guide` file under it, in
     /// sorted order, hidden files and folders (`.git`, `.build`) skipped, a symlink only when it
     /// leads to a file inside the folder (so `fmt -w DIR` never rewrites a file elsewhere), and
-    /// each file once however many links reach it; anything else is itself.
+    /// each file once however many links reach it (a dangling link is kept, to be reported as
+    /// unreadable); anything else is itself. A folder without a guide is a failure.
     static func guideFiles(under path: String) -> Result<[String], SourceReadError> {
         var status = stat()
         guard path != "-", !path.utf8.contains(0), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
@@ -193,6 +194,7 @@ enum FileSystem {
         let folder = realPath(path) ?? path
         let inside = Array((folder == "/" ? "/" : folder + "/").utf8)
         var found: [(path: String, identity: FileIdentity)] = []
+        var dangling: [String] = []
         while let relative = walker.nextObject() as? String {
             let name = relative.split(separator: "/").last.map(String.init) ?? relative
             // `.build`, `.git` and the temporary files of an interrupted write are all hidden.
@@ -205,18 +207,53 @@ enum FileSystem {
             var entry = stat()
             guard lstat(full, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFLNK {
-                guard let real = realPath(full), real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }
+                guard let real = realPath(full) else {
+                    // A dangling link named like a guide is a guide that cannot be read: kept, so
+                    // reading it reports it, rather than passed over in silence.
+                    dangling.append(full)
+                    continue
+                }
+                guard real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }
             }
             // A folder (or anything but a file) named `x.guide` is not a guide.
             if entry.st_mode & S_IFMT == S_IFREG { found.append((full, FileIdentity(entry))) }
         }
         var seen: Set<FileIdentity> = []
-        return .success(found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path))
+        let paths = found.sorted { $0.path < $1.path }.filter { seen.insert($0.identity).inserted }.map(\.path) + dangling
+        // A folder named to be formatted that holds no guide is most likely the wrong folder.
+        guard !paths.isEmpty else { return .failure(SourceReadError("the folder holds no .guide files")) }
+        return .success(paths.sorted())
+    }
+
+    /// Whether `path` leads to the pipe standard input is, as `/dev/stdin` does when standard
+    /// input is a pipe.
+    static func isStandardInputPipe(_ path: String) -> Bool {
+        var named = stat()
+        var input = stat()
+        guard !path.utf8.contains(0), stat(path, &named) == 0, fstat(STDIN_FILENO, &input) == 0 else { return false }
+        return named.st_mode & S_IFMT == S_IFIFO && named.st_dev == input.st_dev && named.st_ino == input.st_ino
+    }
+
+    /// Why `path` is not a folder that can be searched (`no such folder`, `not a folder`), or nil
+    /// when it is one; symlinks are followed.
+    static func folderProblem(_ path: String) -> String? {
+        var status = stat()
+        guard !path.utf8.contains(0) else { return "the path contains a NUL character" }
+        guard stat(path, &status) == 0 else {
+            let error = errno
+            return error == ENOENT || error == ENOTDIR ? "no such folder" : reason(error)
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return "not a folder" }
+        // A folder whose files cannot be looked up would fail every import, each as if outside it.
+        return access(path, X_OK) == 0 ? nil : "permission denied"
     }
 
     /// Reads standard input to its end.
     static func readStandardInput() -> Result<[UInt8], SourceReadError> {
-        guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else { return .failure(failedRead()) }
+        guard let bytes = readToEnd(STDIN_FILENO, sizeHint: 0) else {
+            // A closed descriptor (`<&-`) is no permission problem: say what it is.
+            return .failure(errno == EBADF ? SourceReadError("standard input is closed") : failedRead())
+        }
         return .success(bytes)
     }
 
@@ -228,9 +265,11 @@ enum FileSystem {
         return mask
     }()
 
-    /// An `errno` as text.
+    /// An `errno` as text, lowercase as guidec's own reasons are (`no space left on device`).
     static func systemError(_ error: Int32 = errno) -> String {
-        guard let message = strerror(error) else { return "error \(error)" }
-        return String(validatingCString: message) ?? "error \(error)"
+        guard let text = strerror(error), let message = String(validatingCString: text) else { return "error \(error)" }
+        // Only a capitalised word is lowered: an acronym (`EOF`) keeps its case.
+        guard let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true else { return message }
+        return first.lowercased() + message.dropFirst()
     }
 }

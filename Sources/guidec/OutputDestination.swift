@@ -43,9 +43,11 @@ enum OutputDestination: Equatable {
         let message: String
     }
 
-    /// The message for an output that is the input `input`.
-    static func refusal(_ path: String, input: String) -> String {
-        "cannot write '\(path)': it is the input file '\(input)'; choose another output file"
+    /// The message for an output that is the input `input`, a file named or (`imported`) one
+    /// the files named import.
+    static func refusal(_ path: String, input: String, imported: Bool = false) -> String {
+        imported ? "cannot write '\(path)': it is '\(input)', a file the inputs import; choose another output file"
+            : "cannot write '\(path)': it is the input file '\(input)'; choose another output file"
     }
 
     /// The identities of the files named on the command line (`-` is standard input when that

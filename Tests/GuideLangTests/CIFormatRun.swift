@@ -39,7 +39,9 @@ struct CIFormatRun {
 
     func file(_ id: FileID) -> SourceFile { files[id.index] }
 
-    func sarif() -> [UInt8] { SARIFRenderer.render(diagnostics, files: file, toolVersion: CIFormatTests.toolVersion) }
+    func sarif(notifications: [ToolNotification] = []) -> [UInt8] {
+        SARIFRenderer.render(diagnostics, files: file, toolVersion: CIFormatTests.toolVersion, notifications: notifications)
+    }
 
     func github() -> String { GitHubAnnotationRenderer.render(diagnostics, files: file) }
 }

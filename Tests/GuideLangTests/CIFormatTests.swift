@@ -11,6 +11,12 @@ struct CIFormatTests {
     static let schema = folder.appendingPathComponent("sarif-schema-2.1.0.json")
     /// A fixed tool version, so the goldens do not change with every release.
     static let toolVersion = "0.0.0-test"
+    /// Inputs a run could not read (one of them standard input, which has no path), as the
+    /// command line hands them to the SARIF log.
+    static let unreadInputs = [
+        ToolNotification("cannot read 'missing dir/a.guide': no such file", path: "missing dir/a.guide"),
+        ToolNotification("cannot read '<stdin>': standard input is closed"),
+    ]
 
     // MARK: Goldens
 
@@ -59,6 +65,8 @@ struct CIFormatTests {
             ("handmade.sarif", CIFormatHandmade.run().sarif()),
             ("edge-cases.sarif", CIFormatHandmade.edgeCases().sarif()),
             ("empty.sarif", CIFormatRun([]).sarif()),
+            ("unread-inputs.sarif", CIFormatRun(CIFormatSamples.compileAll()).sarif(notifications: Self.unreadInputs)),
+            ("only-unread-inputs.sarif", CIFormatRun([]).sarif(notifications: Self.unreadInputs)),
         ]
         let documents = try logs.map { try folder.write($0.bytes, named: $0.name) }
         let report = try SchemaValidationPython.validate(

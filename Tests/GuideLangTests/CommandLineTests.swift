@@ -473,4 +473,85 @@ struct CommandLineTests {
         let once = try Self.run(["check", "project/twice.guide"], directory: folder)
         #expect(once.status == 0, "\(once.standardError)")
     }
+
+    /// A file that cannot be read hides no other file's diagnostics, and SARIF is still a whole
+    /// log: the read failure is a notification of an invocation that did not succeed.
+    @Test func anUnreadableInputStillLeavesAWholeSARIFLog() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "guide a {\n".write(to: folder.appendingPathComponent("bad.guide"), atomically: true, encoding: .utf8)
+        for command in ["check", "lint"] {
+            let run = try Self.run([command, "--format", "sarif", "bad.guide", "missing.guide"], directory: folder)
+            #expect(run.status == 1)
+            #expect(run.standardError == "guidec: error: cannot read 'missing.guide': no such file\n")
+            let log = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+            let sarif = try #require((log["runs"] as? [[String: Any]])?.first)
+            #expect((sarif["results"] as? [Any])?.count == 3, "\(command): bad.guide's errors are missing")
+            let invocation = try #require((sarif["invocations"] as? [[String: Any]])?.first)
+            #expect(invocation["executionSuccessful"] as? Bool == false)
+            let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
+            #expect((notification["message"] as? [String: Any])?["text"] as? String == "cannot read 'missing.guide': no such file")
+        }
+        // A run that read everything says nothing of its invocation, as before.
+        try Self.valid.write(to: folder.appendingPathComponent("good.guide"), atomically: true, encoding: .utf8)
+        let clean = try Self.run(["check", "--format", "sarif", "good.guide"], directory: folder)
+        #expect(clean.status == 0 && !clean.standardOutput.contains("invocations"))
+    }
+
+    /// `simulate -` takes compiled JSON on standard input as it takes a `.json` file (a guide
+    /// cannot start with `{`), and guide text as a guide; naming standard input twice is a usage error.
+    @Test func simulateReadsCompiledJSONFromStandardInput() throws {
+        let folder = TestSupport.fixtures.appendingPathComponent("cli")
+        let guide = "../../../../Examples/003-page-walkthrough.guide"
+        let scenario = "../simulate/003-page-walkthrough.json"
+        let built = try Self.run(["build", guide], directory: folder)
+        try #require(built.status == 0, "\(built.standardError)")
+        let fromFile = try Self.run(["simulate", guide, "--scenario", scenario], directory: folder)
+        #expect(fromFile.status == 0, "\(fromFile.standardError)")
+        let piped = try Self.run(["simulate", "-", "--scenario", scenario], input: " \n" + built.standardOutput, directory: folder)
+        #expect(piped.status == 0 && piped.standardError.isEmpty, "\(piped.standardError)")
+        #expect(piped.standardOutput == fromFile.standardOutput)
+        // A byte order mark does not make it a guide: the loader says what is wrong, as for a file.
+        let marked = try Self.run(["simulate", "-", "--scenario", scenario], input: "\u{FEFF}" + built.standardOutput, directory: folder)
+        #expect(marked.status == 1 && marked.standardError.contains("cannot load '<stdin>'") && !marked.standardError.contains("GL0101"))
+        let guideText = try String(contentsOf: folder.appendingPathComponent(guide), encoding: .utf8)
+        let pipedGuide = try Self.run(["simulate", "-", "--scenario", scenario], input: guideText, directory: folder)
+        #expect(pipedGuide.status == 0 && pipedGuide.standardOutput == fromFile.standardOutput, "\(pipedGuide.standardError)")
+        let twice = try Self.run(["simulate", "-", "--scenario", "-"], input: built.standardOutput, directory: folder)
+        #expect(twice.status == 2 && twice.standardError.hasPrefix("guidec: error: standard input ('-') is named twice"))
+    }
+
+    /// Standard input closed (`<&-`) is said to be closed, not "permission denied or unreadable".
+    @Test func closedStandardInputIsSaidToBeClosed() throws {
+        let (status, text) = try Self.runInShell("\"$0\" check - <&-")
+        #expect(status == 1)
+        #expect(text == "guidec: error: cannot read '<stdin>': standard input is closed\n")
+    }
+
+    /// Runs `script` in `sh`, with guidec's path as `$0`; its status and its output and errors together.
+    static func runInShell(_ script: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script + " 2>&1", Self.binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    /// A dangling symlink named like a guide in a folder given to fmt is an unreadable input,
+    /// and `/dev/stdin` from a pipe is refused with a pointer to `-`.
+    @Test func fmtReportsDanglingGuidesAndPipesPointAtStandardInput() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("guides"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("guides/gone.guide").path, withDestinationPath: "nowhere.guide")
+        let dangling = try Self.run(["fmt", "--check", "guides"], directory: folder)
+        #expect(dangling.status == 1 && dangling.standardError == "guidec: error: cannot read 'guides/gone.guide': no such file\n")
+        let (status, text) = try Self.runInShell("echo 'style s { padding: 4 }' | \"$0\" check /dev/stdin")
+        #expect(status == 1)
+        #expect(text.hasSuffix("not a regular file\n  note: use '-' to read standard input\n"), "\(text)")
+    }
 }

@@ -89,7 +89,7 @@ extension InputsAndOutputsTests {
         let run = try Self.run(["--reuid=1234", "--regid=1234", "--clear-groups", CommandLineTests.binary.path, "fmt", "-w", path],
                                in: folder, executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
         #expect(run.exited && run.status == 1)
-        #expect(run.standardError.contains("cannot write '\(path)': its owner (user 1235, group 1235) cannot be kept: Operation not permitted; the file is left as it was"),
+        #expect(run.standardError.contains("cannot write '\(path)': its owner (user 1235, group 1235) cannot be kept: operation not permitted; the file is left as it was"),
                 "\(run.standardError)")
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_uid == 1235)

@@ -12,17 +12,19 @@ public enum SARIFRenderer {
     // A placeholder: the project has no public home yet. Replace it with the real URL once it has.
     private static let informationURI = "https://github.com/guidec/guidec"
 
-    /// Renders the diagnostics as a pretty-printed SARIF log whose tool version is `toolVersion`.
-    public static func render(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile, toolVersion: String) -> [UInt8] {
+    /// Renders the diagnostics as a pretty-printed SARIF log whose tool version is `toolVersion`;
+    /// `notifications` (inputs that could not be read) make the run's invocation unsuccessful.
+    public static func render(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile, toolVersion: String,
+                              notifications: [ToolNotification] = []) -> [UInt8] {
         var bytes: [UInt8] = []
-        write(diagnostics, files: files, toolVersion: toolVersion) { bytes.append(contentsOf: $0) }
+        write(diagnostics, files: files, toolVersion: toolVersion, notifications: notifications) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
     /// Writes the same log as `render` to `sink` in chunks, so that a log of many results (10 MB
     /// for 1,000 files of junk) is never held whole, nor copied as its buffer grows.
     public static func write(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile, toolVersion: String,
-                             to sink: (UnsafeRawBufferPointer) -> Void) {
+                             notifications: [ToolNotification] = [], to sink: (UnsafeRawBufferPointer) -> Void) {
         let rules = ruleTable(for: diagnostics)
         let artifacts = ArtifactTable(diagnostics, files: files)
         let fingerprints = self.fingerprints(diagnostics, files: files)
@@ -40,6 +42,11 @@ public enum SARIFRenderer {
                             json.key("informationUri"); json.string(informationURI)
                             json.key("rules"); json.array { json in for code in rules.codes { writeRule(code, &json) } }
                         }
+                    }
+                    // An unread input is no result (it has no region to point at), but a run that
+                    // missed a file must not look complete: SARIF's place for it is the invocation.
+                    if !notifications.isEmpty {
+                        json.key("invocations"); json.array { json in writeInvocation(notifications, &json) }
                     }
                     // SourceFile counts columns in Unicode scalars, which SARIF calls code points.
                     json.key("columnKind"); json.string("unicodeCodePoints")
@@ -68,6 +75,32 @@ public enum SARIFRenderer {
         }
         writer.finish()
         writer.flush(to: sink)
+    }
+
+    // MARK: Invocation
+
+    /// An invocation that did not succeed, with a notification of level `error` for each problem.
+    private static func writeInvocation(_ notifications: [ToolNotification], _ json: inout JSONWriter) {
+        json.object { json in
+            json.key("executionSuccessful"); json.bool(false)
+            json.key("toolExecutionNotifications"); json.array { json in
+                for notification in notifications {
+                    json.object { json in
+                        json.key("level"); json.string("error")
+                        json.key("message"); json.object { json in json.key("text"); json.string(notification.message) }
+                        if let path = notification.path {
+                            json.key("locations"); json.array { json in
+                                json.object { json in
+                                    json.key("physicalLocation"); json.object { json in
+                                        json.key("artifactLocation"); json.object { json in json.key("uri"); json.string(uri(forPath: path)) }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     // MARK: Rules

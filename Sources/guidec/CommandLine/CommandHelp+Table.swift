@@ -11,7 +11,9 @@ extension CommandHelp {
         paragraphs: [
             """
             Exit status: 0 when no error was reported (warnings allowed), 1 when an error was, 2 for a usage \
-            error. Run 'guidec help COMMAND' for a command's options.
+            error, such as an option that takes one value given two (options marked repeatable add up). \
+            Values that name something (a format, a device, a code) are taken in any case. Run 'guidec help \
+            COMMAND' for a command's options.
             """,
         ])
 
@@ -39,7 +41,9 @@ extension CommandHelp {
         paragraphs: [
             """
             Parses and type-checks FILE... and everything they import, and prints every diagnostic. Text and \
-            short diagnostics go to standard error; JSON, SARIF and GitHub annotations to standard output.
+            short diagnostics go to standard error; JSON, SARIF and GitHub annotations to standard output. \
+            A file that cannot be read is reported and the others are still checked (as for lint and build, \
+            which then writes nothing); the run fails.
             """,
         ])
 
@@ -94,7 +98,8 @@ extension CommandHelp {
             """
             Plays the steps of the scenario S.json (launches, screens, clock advances, parameters, events, \
             taps, frames, missing targets, rotations and expectations; docs/simulate.md) against FILE, a \
-            .guide file (compiled first) or the JSON that 'guidec build' writes, through the runtime's own \
+            .guide file (compiled first) or the JSON that 'guidec build' writes (a name ending in .json; on \
+            standard input, text starting with '{'), through the runtime's own \
             decision function, player and layout, and prints what the person sees and the events the app \
             receives, each at its time on the simulated clock. Exits with 1 when FILE or the scenario has an \
             error or an expectation fails.

@@ -1,7 +1,8 @@
 import GuideLang
 
 /// The command line's entry: the first argument names the command that reads the rest, or is
-/// one of guidec's own options (`--help`, `--version`); the result is the exit status.
+/// one of guidec's own options (`--help`, `--version`; `--help COMMAND` is `help COMMAND`); the
+/// result is the exit status.
 struct CommandLineInterface {
     /// guidec's own options, taken only as the first argument.
     static let options: [CommandLineOption] = [.help, .version]
@@ -18,8 +19,8 @@ struct CommandLineInterface {
         if let option = Self.options.first(where: { $0.spellings.contains(first) }), case .request(let request) = option.kind {
             switch request {
             case .help:
-                Terminal.standardOutput(HelpPrinter.overview())
-                return .success
+                // `guidec --help build` asks what `guidec help build` does: build's help, not the overview.
+                return HelpCommand.command.run(Array(arguments.dropFirst()))
             case .version:
                 return Self.printVersion()
             }

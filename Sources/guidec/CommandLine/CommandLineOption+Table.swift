@@ -29,8 +29,15 @@ extension CommandLineOption {
         summary: "colour the output: auto (default) colours only on a terminal and never when NO_COLOR is set")
     /// `--import-root`.
     static let importRoot = CommandLineOption(
-        ["--import-root"], .value(.text(placeholder: "DIR", expectation: "needs a folder") { $0.importRoots.append($1) }),
-        summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
+        ["--import-root"], .value(Value(placeholder: "DIR", expectation: "needs a folder") { text, spelling, arguments throws(UsageError) in
+            // Checked now, not at the first import: a root that is no folder would otherwise
+            // turn every import into GL0604 "outside the import root", hiding the typo.
+            if let problem = FileSystem.folderProblem(text) {
+                throw UsageError("cannot use '\(text)' as '\(spelling)': \(problem)")
+            }
+            arguments.importRoots.append(text)
+        }),
+        repeatable: true, summary: "let imports read files under DIR (repeatable; default: the folders of the files given)")
     /// `--werror`.
     static let warningsAsErrors = CommandLineOption(
         ["--werror"], .flag { $0.severity.warningsAreErrors = true }, summary: "report warnings as errors")
@@ -47,7 +54,7 @@ extension CommandLineOption {
             try refuseBothAllowedAndDenied(code, by: arguments.severity.denied)
             arguments.severity.allowed.insert(code)
         }),
-        summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)")
+        repeatable: true, summary: "do not report warnings and notes with CODE (repeatable; an error code is a usage error)")
     /// `--deny`.
     static let deny = CommandLineOption(
         ["--deny"], .value(Value(placeholder: "CODE", expectation: "needs a diagnostic code") { text, spelling, arguments throws(UsageError) in
@@ -55,14 +62,16 @@ extension CommandLineOption {
             try refuseBothAllowedAndDenied(code, by: arguments.severity.allowed)
             arguments.severity.denied.insert(code)
         }),
-        summary: "report CODE as an error (repeatable)")
+        repeatable: true, summary: "report CODE as an error (repeatable)")
 
     /// The code `text` names (a code in any case, or a rule name), or the usage error with the
     /// closest spelling; `spelling` is the option that took it, nil for an operand (`explain`).
     static func diagnosticCode(_ text: String, spelling: String?) throws(UsageError) -> DiagnosticCode {
         guard let code = DiagnosticCode.named(text) else {
+            // The number alone (`0301`) is too far from `GL0301` to be found by spelling.
+            let prefixed = DiagnosticCode.named("GL" + text).map { Suggestion.DidYouMean(name: $0.id) }
             throw UsageError((spelling.map { "'\($0)' names " } ?? "") + "no diagnostic code '\(text)'",
-                             suggesting: Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
+                             suggesting: prefixed ?? Suggestion.didYouMean(text, among: DiagnosticCode.spellings))
         }
         return code
     }
@@ -89,19 +98,20 @@ extension CommandLineOption {
     /// `lint --device`.
     static let device = CommandLineOption(
         ["--device"], .value(Value(placeholder: "ID", expectation: "needs a device id") { id, _, arguments throws(UsageError) in
-            guard let device = DeviceCatalog.device(id: id) else {
+            // Preset ids are lowercase; any case is taken, as text sizes and codes are.
+            guard let device = DeviceCatalog.device(id: id) ?? DeviceCatalog.device(id: id.lowercased()) else {
                 throw UsageError("no device preset '\(id)'", suggesting: Suggestion.didYouMean(id, among: DeviceCatalog.presets.map(\.id)),
                                  notes: ["'guidec devices' lists them"])
             }
             arguments.devices.append(device)
         }),
-        summary: "lint on this device preset (repeatable; see 'guidec devices')")
+        repeatable: true, summary: "lint on this device preset (repeatable; see 'guidec devices')")
     /// `lint --screen`.
     static let screen = CommandLineOption(
         ["--screen"], .value(.parsed(
             placeholder: "WxH[@T,L,B,R]", expectation: "takes WxH in points, optionally with safe-area insets: 390x844@47,0,34,0",
             DeviceCatalog.screen(parsing:)) { $0.screens.append($1) }),
-        summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)")
+        repeatable: true, summary: "lint on a custom screen in points, with optional safe-area insets (repeatable)")
     /// `lint --all-devices`.
     static let allDevices = CommandLineOption(
         ["--all-devices"], .flag { $0.allDevices = true }, summary: "lint on every device preset")
@@ -147,7 +157,7 @@ extension CommandLineOption {
     /// `preview --locale`.
     static let locale = CommandLineOption(
         ["--locale"], .value(.text(placeholder: "L", expectation: "needs a locale of the strings table, such as fr") { $0.locales.append($1) }),
-        summary: "draw the texts in locale L of the strings table (repeatable; default: each text's default)")
+        repeatable: true, summary: "draw the texts in locale L of the strings table (repeatable; default: each text's default)")
     /// `preview --step`.
     static let pictureStep = CommandLineOption(
         ["--step"], .value(Value(placeholder: "GUIDE.STEP", expectation: "needs GUIDE.STEP or GUIDE.TOUR.STEP") { text, spelling, arguments throws(UsageError) in
@@ -196,7 +206,8 @@ extension CommandLineOption {
 
     /// `explain --format`: not the diagnostics' `--format`, though spelt the same.
     static let explanationFormat = CommandLineOption(
-        ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown") { $0.explanationFormat = $1 }),
+        ["--format"], .value(.choice(of: ParsedArguments.ExplanationFormat.self, placeholder: "text|markdown",
+                                     abbreviations: ["md": "markdown", "txt": "text"]) { $0.explanationFormat = $1 }),
         summary: "text for a terminal (default), or Markdown as in docs/diagnostics.md")
 
     // MARK: simulate

@@ -37,14 +37,17 @@ struct CommandLineOption: Sendable {
 
         /// A value `parse` reads as a `Parsed`, which `set` stores; one it cannot read gets the
         /// same usage error as a missing one, which says what the option takes, with the closest
-        /// of `candidates` as a did-you-mean.
+        /// of `candidates` as a did-you-mean (or the candidate `abbreviations` maps it to, for
+        /// short forms too far from their name to be found by spelling, such as `md`).
         static func parsed<Parsed>(
-            placeholder: String, expectation: String, candidates: [String] = [], _ parse: @escaping @Sendable (String) -> Parsed?,
-            set: @escaping @Sendable (inout ParsedArguments, Parsed) -> Void
+            placeholder: String, expectation: String, candidates: [String] = [], abbreviations: [String: String] = [:],
+            _ parse: @escaping @Sendable (String) -> Parsed?, set: @escaping @Sendable (inout ParsedArguments, Parsed) -> Void
         ) -> Value {
             Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
                 guard let value = parse(text) else {
-                    throw UsageError("'\(spelling)' \(expectation)", suggesting: Suggestion.didYouMean(text, among: candidates))
+                    let suggestion = abbreviations[text.lowercased()].map { Suggestion.DidYouMean(name: $0) }
+                        ?? Suggestion.didYouMean(text, among: candidates)
+                    throw UsageError("'\(spelling)' \(expectation)", suggesting: suggestion)
                 }
                 set(&arguments, value)
             }
@@ -55,20 +58,23 @@ struct CommandLineOption: Sendable {
             parsed(placeholder: placeholder, expectation: expectation, { $0 }, set: set)
         }
 
-        /// One of `choices`, by exact name; the usage error lists the names (`takes text or markdown`)
-        /// and suggests the closest (`--format jsn`: did you mean 'json'?).
+        /// One of `choices`, by name in any case (as device ids, text sizes and codes are read);
+        /// the usage error lists the names (`takes text or markdown`) and suggests the closest
+        /// (`--format jsn`: did you mean 'json'?) or the one an abbreviation stands for.
         static func choice<Choice: Sendable>(
-            _ choices: [(name: String, value: Choice)], placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
+            _ choices: [(name: String, value: Choice)], placeholder: String, abbreviations: [String: String] = [:],
+            set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
         ) -> Value {
             parsed(placeholder: placeholder, expectation: "takes " + listed(choices.map(\.name)), candidates: choices.map(\.name),
-                   { text in choices.first { $0.name == text }?.value }, set: set)
+                   abbreviations: abbreviations, { text in choices.first { $0.name == text.lowercased() }?.value }, set: set)
         }
 
-        /// Every case of `Choice`, by its raw value.
+        /// Every case of `Choice`, by its raw value (lowercase).
         static func choice<Choice: CaseIterable & RawRepresentable & Sendable>(
-            of type: Choice.Type, placeholder: String, set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
+            of type: Choice.Type, placeholder: String, abbreviations: [String: String] = [:],
+            set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
         ) -> Value where Choice.RawValue == String {
-            choice(Choice.allCases.map { ($0.rawValue, $0) }, placeholder: placeholder, set: set)
+            choice(Choice.allCases.map { ($0.rawValue, $0) }, placeholder: placeholder, abbreviations: abbreviations, set: set)
         }
 
         /// `a`, `a or b`, `a, b or c`.
@@ -83,11 +89,15 @@ struct CommandLineOption: Sendable {
     let kind: Kind
     /// The help text: what the option does, in lowercase without a final period.
     let summary: String
+    /// Whether its values add up when it is given again (`--device a --device b`); any other
+    /// option that takes a value is a usage error when given twice, since only one value can apply.
+    let isRepeatable: Bool
 
     /// Creates an option.
-    init(_ spellings: [String], _ kind: Kind, summary: String) {
+    init(_ spellings: [String], _ kind: Kind, repeatable: Bool = false, summary: String) {
         self.spellings = spellings
         self.kind = kind
+        self.isRepeatable = repeatable
         self.summary = summary
     }
 

@@ -20,9 +20,10 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
 
     /// Prints diagnostics about `files`: text and short to standard error (coloured as `color`
     /// says), the machine formats to standard output when it is free for them, else to standard
-    /// error too. Suppressed diagnostics appear only in SARIF.
+    /// error too. Suppressed diagnostics appear only in SARIF, and so do `notifications` (the
+    /// other formats leave them to the error lines already printed).
     func report(_ diagnostics: [Diagnostic], files: @escaping (FileID) -> SourceFile, color: ColorChoice,
-                machineFormatsToOutput toOutput: Bool) {
+                machineFormatsToOutput toOutput: Bool, notifications: [ToolNotification] = []) {
         let diagnostics = showsSuppressed ? diagnostics : diagnostics.reported()
         switch self {
         case .text, .short, .json:
@@ -46,9 +47,10 @@ enum DiagnosticFormat: String, CaseIterable, Sendable {
             write(text + renderer.summary(diagnostics))
         case .sarif:
             if toOutput {
-                SARIFRenderer.write(diagnostics, files: files, toolVersion: GuidecVersion.current, to: Terminal.standardOutput(rawBytes:))
+                SARIFRenderer.write(diagnostics, files: files, toolVersion: GuidecVersion.current, notifications: notifications,
+                                    to: Terminal.standardOutput(rawBytes:))
             } else {
-                let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current)
+                let bytes = SARIFRenderer.render(diagnostics, files: files, toolVersion: GuidecVersion.current, notifications: notifications)
                 Terminal.standardError(String(decoding: bytes, as: UTF8.self))
             }
         case .github:

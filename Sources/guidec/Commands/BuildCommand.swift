@@ -14,14 +14,16 @@ enum BuildCommand {
     /// output goes to) is written into once the build is done.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
         let files = try arguments.files()
-        guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }
+        let inputs = CompilationInputs(arguments, files: files)
         var destination: (path: String, kind: OutputDestination)?
         if let output = arguments.output, output != "-" {
             switch OutputDestination.of(output, inputs: OutputDestination.identities(of: files)) {
             case .failure(let refusal):
                 Terminal.error(refusal.message)
                 return .failure
-            case .success(.file):
+            // A file that could not be read fails the build whatever the rest holds: its
+            // diagnostics are still shown, through the spool below, and no temporary file is made.
+            case .success(.file) where inputs.readFailures.isEmpty:
                 return streamingBuild(inputs, to: output)
             case .success(let kind):
                 destination = (output, kind)
@@ -34,11 +36,11 @@ enum BuildCommand {
         let stream = IRJSONStream(pretty: !arguments.isCompact) { spool.append($0) }
         let compilation = inputs.compile(streamingGuidesTo: stream)
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
-        guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return .failure }
+        guard inputs.status(diagnostics, of: compilation) == .success else { return .failure }
         stream.finish()
         if let destination {
             if let input = FileIdentity(path: destination.path).flatMap(inputs.provider.filesRead.path(of:)) {
-                Terminal.error(OutputDestination.refusal(destination.path, input: input))
+                Terminal.error(OutputDestination.refusal(destination.path, input: input, imported: true))
                 return .failure
             }
             return destination.kind.write(to: destination.path, spool.copy(to:))
@@ -57,10 +59,10 @@ enum BuildCommand {
                 let stream = IRJSONStream(pretty: !inputs.arguments.isCompact, sink: write)
                 let compilation = inputs.compile(streamingGuidesTo: stream)
                 let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
-                guard CompilationInputs.status(diagnostics, of: compilation) == .success else { return false }
+                guard inputs.status(diagnostics, of: compilation) == .success else { return false }
                 // An imported file is an input too: never replace one with JSON.
                 if let input = FileIdentity(path: output).flatMap(inputs.provider.filesRead.path(of:)) {
-                    Terminal.error(OutputDestination.refusal(output, input: input))
+                    Terminal.error(OutputDestination.refusal(output, input: input, imported: true))
                     return false
                 }
                 stream.finish()

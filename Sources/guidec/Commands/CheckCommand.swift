@@ -12,10 +12,10 @@ enum CheckCommand {
     /// Checks. No IR is needed, so each guide is dropped once lowered: memory follows the
     /// program's declarations, not its much larger lowered form.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
+        let inputs = CompilationInputs(arguments, files: try arguments.files())
         let compilation = inputs.compile(streamingGuidesTo: GuideDiscarder())
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: true)
-        return CompilationInputs.status(diagnostics, of: compilation)
+        return inputs.status(diagnostics, of: compilation)
     }
 }
 

@@ -6,18 +6,26 @@ import GuideLang
 struct CompilationInputs {
     /// The arguments of the run.
     let arguments: ParsedArguments
-    /// The files named, read.
+    /// The files named that could be read.
     let roots: [SourceFile]
+    /// The files named that could not be read, each already reported: the run goes on with the
+    /// rest (as a C compiler does), so one missing file hides no other file's diagnostics, and fails.
+    let readFailures: [ToolNotification]
     /// The disk, for imports: inside `--import-root`, or else the folders of the files named.
     let provider: FileSystemSourceProvider
     /// The run's diagnostic budget, shared by loading, checking and lint: the codes `--allow`
     /// silences take no room in it, and what it leaves out counts as `--deny` and `--werror` make it.
     let budget: DiagnosticBudget
 
-    /// Reads the files named; nil when one could not be read (each is reported).
-    init?(_ arguments: ParsedArguments, files: [String]) {
-        let (sources, failed) = SourceFileReader.read(files)
-        if failed { return nil }
+    /// Reads the files named, reporting each that cannot be read.
+    init(_ arguments: ParsedArguments, files: [String]) {
+        let (sources, failures) = SourceFileReader.read(files)
+        self.init(arguments, sources: sources, readFailures: failures)
+    }
+
+    /// The files already read (`simulate` looks at standard input before it knows it is a guide).
+    init(_ arguments: ParsedArguments, sources: [SourceFileReader.Source], readFailures: [ToolNotification]) {
+        self.readFailures = readFailures
         self.arguments = arguments
         roots = sources.map(\.file)
         let importRoots = arguments.importRoots.isEmpty
@@ -49,13 +57,14 @@ struct CompilationInputs {
             return compilation.file(id)
         }
         arguments.diagnosticFormat.report(adjusted, files: files, color: arguments.color,
-                                          machineFormatsToOutput: machineFormatsToOutput)
+                                          machineFormatsToOutput: machineFormatsToOutput, notifications: readFailures)
         return adjusted.reported()
     }
 
     /// The exit status of a compilation that reported `diagnostics`: a failure when one is an
-    /// error or the program could not be lowered.
-    static func status(_ diagnostics: [Diagnostic], of compilation: Compilation) -> ExitStatus {
-        diagnostics.contains(where: { $0.severity == .error }) || compilation.document == nil ? .failure : .success
+    /// error, the program could not be lowered, or a file named could not be read.
+    func status(_ diagnostics: [Diagnostic], of compilation: Compilation) -> ExitStatus {
+        !readFailures.isEmpty || diagnostics.contains(where: { $0.severity == .error }) || compilation.document == nil
+            ? .failure : .success
     }
 }

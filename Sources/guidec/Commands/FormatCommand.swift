@@ -19,16 +19,19 @@ enum FormatCommand {
         }
         var status = ExitStatus.success
         var paths: [String] = []
+        var readFailures: [ToolNotification] = []
         for path in files {
             switch FileSystem.guideFiles(under: path) {
             case .success(let found): paths += found
             case .failure(let error):
-                Terminal.error("cannot read '\(path)': \(error.reason)")
-                status = .failure
+                let message = "cannot read '\(path)': \(error.reason)"
+                Terminal.error(message)
+                readFailures.append(ToolNotification(message, path: path))
             }
         }
-        let (sources, readFailed) = SourceFileReader.read(paths)
-        if readFailed { status = .failure }
+        let (sources, fileFailures) = SourceFileReader.read(paths)
+        readFailures += fileFailures
+        if !readFailures.isEmpty { status = .failure }
         let sourceFiles = sources.map(\.file)
         var diagnostics: [Diagnostic] = []
         for (index, (path, source, _)) in sources.enumerated() {
@@ -71,7 +74,7 @@ enum FormatCommand {
         let outputIsFree = arguments.checksOnly || arguments.writesInPlace && !paths.contains("-")
         if !diagnostics.isEmpty || arguments.diagnosticFormat == .sarif || arguments.diagnosticFormat == .json && arguments.checksOnly {
             arguments.diagnosticFormat.report(diagnostics, files: { sourceFiles[$0.index] }, color: arguments.color,
-                                              machineFormatsToOutput: outputIsFree)
+                                              machineFormatsToOutput: outputIsFree, notifications: readFailures)
         }
         return status
     }

@@ -14,13 +14,13 @@ enum LintCommand {
     /// guide that checked clean is kept even when another file of the run has errors, so one
     /// broken file in a commit does not hide the layout problems of the rest.
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> ExitStatus {
-        guard let inputs = CompilationInputs(arguments, files: try arguments.files()) else { return .failure }
+        let inputs = CompilationInputs(arguments, files: try arguments.files())
         // The frames file is a file of its own in the diagnostics, after those of the program.
         let framesID = FileID(Int(Int32.max))
         var measured: (file: SourceFile, frames: MeasuredFrames)?
         if let path = arguments.framesFile {
-            let (sources, failed) = SourceFileReader.read([path])
-            guard !failed, let file = sources.first?.file else { return .failure }
+            let (sources, failures) = SourceFileReader.read([path])
+            guard failures.isEmpty, let file = sources.first?.file else { return .failure }
             let (frames, problems) = MeasuredFramesCheck.read(file.bytes, file: framesID)
             guard let frames else {
                 arguments.diagnosticFormat.report(problems, files: { _ in file }, color: arguments.color, machineFormatsToOutput: true)
@@ -46,7 +46,7 @@ enum LintCommand {
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         extraFile: measured.map { (framesID, $0.file) }, machineFormatsToOutput: true)
         if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) { return .failure }
-        return CompilationInputs.status(diagnostics, of: compilation)
+        return inputs.status(diagnostics, of: compilation)
     }
 
     /// The screens to lay out on: the devices and custom screens named, every preset, or the

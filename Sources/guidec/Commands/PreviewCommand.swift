@@ -29,7 +29,9 @@ enum PreviewCommand {
         if arguments.previewDiff || arguments.previewBase != nil { return try PreviewDiffCommand.run(arguments) }
         let files = try arguments.files()
         let request = try PreviewRequest(arguments)
-        guard let inputs = CompilationInputs(arguments, files: files) else { return .failure }
+        let inputs = CompilationInputs(arguments, files: files)
+        // A picture of part of the program would pass for the whole of it.
+        guard inputs.readFailures.isEmpty else { return .failure }
         let compilation = inputs.compile(streamingGuidesTo: nil)
         let document = compilation.loweredGuides
         // A picture on standard output leaves it to the picture: machine-readable diagnostics go
@@ -46,7 +48,7 @@ enum PreviewCommand {
         let diagnostics = early ?? report()
         let scenes = PreviewDrawing(screens: request.screens, orientations: request.orientations, variants: variants,
                                     textSize: arguments.textSize).scenes(of: guides, selection: selection)
-        var status = CompilationInputs.status(diagnostics, of: compilation)
+        var status = inputs.status(diagnostics, of: compilation)
         if scenes.isEmpty {
             Terminal.error("nothing to draw: no guide checked clean with a page or step on the screens asked for")
             return .failure

@@ -18,9 +18,14 @@ enum SimulateCommand {
         let files = try arguments.files()
         guard files.count == 1, let path = files.first else { throw UsageError("'simulate' plays one file, found \(files.count)") }
         guard let scenarioPath = arguments.scenario else { throw UsageError("'simulate' needs a scenario: \(CommandLineOption.scenario.synopsis)") }
+        // Standard input can be read once: the second reader would find it empty.
+        if path == "-" && scenarioPath == "-" {
+            throw UsageError("standard input ('-') is named twice, as FILE and as '\(CommandLineOption.scenario.name)'",
+                             notes: ["give one of them as a file"])
+        }
         guard let document = program(path, arguments) else { return .failure }
-        let (sources, failed) = SourceFileReader.read([scenarioPath])
-        guard !failed, let scenario = sources.first?.file else { return .failure }
+        let (sources, failures) = SourceFileReader.read([scenarioPath])
+        guard failures.isEmpty, let scenario = sources.first?.file else { return .failure }
         // The scenario is a file of its own in the diagnostics, after those of the program.
         let scenarioID = FileID(Int(Int32.max))
         let outcome = Simulator.run(scenario: scenario.bytes, file: scenarioID, on: document)
@@ -32,21 +37,31 @@ enum SimulateCommand {
     }
 
     /// The program FILE holds: a `.guide` compiled (its diagnostics reported, nil on an error),
-    /// or a compiled document loaded as an app loads it.
+    /// or a compiled document loaded as an app loads it. A name ending in `.json` is a compiled
+    /// document; standard input, which has no name, is one when it starts with `{` (after white
+    /// space and a byte order mark), which no guide can.
     private static func program(_ path: String, _ arguments: ParsedArguments) -> GuideDocument? {
-        if path.hasSuffix(".json") {
-            let (sources, failed) = SourceFileReader.read([path])
-            guard !failed, let file = sources.first?.file else { return nil }
-            switch GuideLoader.load(file.bytes) {
+        let (sources, failures) = SourceFileReader.read([path])
+        guard failures.isEmpty, let source = sources.first else { return nil }
+        if path.hasSuffix(".json") || path == "-" && startsLikeJSON(source.file.bytes) {
+            switch GuideLoader.load(source.file.bytes) {
             case .success(let document): return document
             case .failure(let error):
-                Terminal.error("cannot load '\(path)': \(error.summary)")
+                Terminal.error("cannot load '\(source.file.path)': \(error.summary)")
                 return nil
             }
         }
-        guard let inputs = CompilationInputs(arguments, files: [path]) else { return nil }
+        let inputs = CompilationInputs(arguments, sources: sources, readFailures: [])
         let compilation = inputs.compile(streamingGuidesTo: nil)
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
-        return CompilationInputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
+        return inputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
+    }
+
+    /// Whether `bytes` open with `{` once a UTF-8 byte order mark and white space are passed:
+    /// JSON's object, and in a guide only a syntax error (a guide starts with a keyword or a comment).
+    static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        if rest.starts(with: [0xEF, 0xBB, 0xBF]) { rest = rest.dropFirst(3) }
+        return rest.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
     }
 }

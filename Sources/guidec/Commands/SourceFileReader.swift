@@ -7,10 +7,10 @@ enum SourceFileReader {
     typealias Source = (argument: String, file: SourceFile, identity: FileIdentity?)
 
     /// Reads `paths`, `-` being standard input (read once, named `<stdin>`), and reports each
-    /// that cannot be read; each file read, and whether one could not be read.
-    static func read(_ paths: [String]) -> (sources: [Source], failed: Bool) {
+    /// that cannot be read; each file read, and what could not be read (for SARIF's log).
+    static func read(_ paths: [String]) -> (sources: [Source], failures: [ToolNotification]) {
         var sources: [Source] = []
-        var failed = false
+        var failures: [ToolNotification] = []
         var readStandardInput = false
         for path in paths {
             let name: String
@@ -27,10 +27,13 @@ enum SourceFileReader {
             switch read {
             case .success(let (bytes, identity)): sources.append((path, SourceFile(path: name, bytes: bytes), identity))
             case .failure(let error):
-                Terminal.error("cannot read '\(name)': \(error.reason)")
-                failed = true
+                let message = "cannot read '\(name)': \(error.reason)"
+                // `/dev/stdin` from a pipe is a named pipe, which is never read (it could block
+                // forever); standard input itself is read as `-`.
+                Terminal.error(message, notes: path != "-" && FileSystem.isStandardInputPipe(path) ? ["use '-' to read standard input"] : [])
+                failures.append(ToolNotification(message, path: path == "-" ? nil : path))
             }
         }
-        return (sources, failed)
+        return (sources, failures)
     }
 }

@@ -1,2 +1,2 @@
-# An option another command takes is unknown here; nothing close is suggested.
+# An option another command takes is named as such, with the commands that take it.
 check --compact clean.guide

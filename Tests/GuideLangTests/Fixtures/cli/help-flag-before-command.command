@@ -1,0 +1,2 @@
+# '--help COMMAND' is 'help COMMAND': the command's help, not the overview.
+--help build

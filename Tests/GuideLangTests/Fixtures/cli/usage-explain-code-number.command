@@ -1,0 +1,2 @@
+# A code's number without its 'GL' is suggested with it.
+explain 0301

@@ -1,0 +1,2 @@
+# 'md' is too far from 'markdown' to be found by spelling; it is suggested all the same.
+explain GL0301 --format md

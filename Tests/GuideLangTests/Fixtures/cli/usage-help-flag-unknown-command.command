@@ -1,0 +1,2 @@
+# '--help' with a command it does not know is the same usage error as 'help' gives.
+--help biuld
