@@ -152,14 +152,22 @@ extension Parser {
     }
 
     /// Reports a pair of brackets in a value at its `[` (or a lone `[` or `]`), with a fix-it
-    /// that removes each bracket of it.
+    /// that removes it: for a pair, one edit over both brackets that writes back what they
+    /// hold, since a fix is one edit and an editor applies one fix at a time.
     mutating func reportBrackets(opening: SourceRange?, closing: SourceRange?) {
         guard let first = opening ?? closing else { return }
-        let brackets = [opening.map { ($0, "'['") }, closing.map { ($0, "']'") }].compactMap { $0 }
+        let fixIt: Diagnostic.FixIt
+        if let opening, let closing {
+            let inside = String(decoding: source.bytes[opening.end..<closing.start], as: UTF8.self)
+            fixIt = .init(range: SourceRange(fileID: fileID, start: opening.start, end: closing.end), replacement: inside,
+                          message: "remove the brackets")
+        } else {
+            fixIt = .init(range: first, replacement: "", message: "remove the \(opening == nil ? "']'" : "'['")")
+        }
         report(Diagnostic(
-            .unexpectedToken, at: first, "unexpected \(brackets[0].1) in a value",
+            .unexpectedToken, at: first, "unexpected \(opening == nil ? "']'" : "'['") in a value",
             notes: ["several values are separated by commas, without brackets: highlight: a, b"],
-            fixIts: brackets.map { .init(range: $0.0, replacement: "", message: "remove the \($0.1)") }))
+            fixIts: [fixIt]))
     }
 
     /// Whether the token is `and`, `or` or `not`, which a `(` after does not make a call:

@@ -207,6 +207,16 @@ struct StringLiteralScanner {
         return position
     }
 
+    /// Reports text on the line of the opening `"""` at `start`, with the fix-it that mends it
+    /// when one is known (none before the closing quotes are found).
+    private mutating func reportTextAfterOpening(_ start: Int, fixIt: Diagnostic.FixIt?) {
+        report(Diagnostic(
+            .unterminatedString, at: range(start, start + 3),
+            "multi-line string must start on the line after its opening '\"\"\"'",
+            help: ["break the line after '\"\"\"', or use a single-line string \"...\""],
+            fixIts: fixIt.map { [$0] } ?? []))
+    }
+
     private mutating func scanMultiline(from start: Int) -> Int {
         let afterOpening = start + 3
         // Only the spaces after the opening quotes are looked at before deciding: measuring the
@@ -217,17 +227,18 @@ struct StringLiteralScanner {
         var firstLineIsInline = false
         var openingLineEnd = openingTextStart
         if at(openingTextStart) != 0x0A, at(openingTextStart) != 0x0D, openingTextStart < bytes.count {
-            report(Diagnostic(
-                .unterminatedString, at: range(start, start + 3),
-                "multi-line string must start on the line after its opening '\"\"\"'",
-                help: ["break the line after '\"\"\"', or use a single-line string \"...\""],
-                fixIts: [.init(range: range(afterOpening, afterOpening), replacement: "\n", message: "break the line")]))
             // Keep the text as the first line and go on to the closing delimiter, so that the
             // closing quotes do not open a new string that swallows the rest of the file.
-            // `"""text"""` on one line: a complete, if misformatted, string.
+            // `"""text"""` on one line: a complete, if misformatted, string, which a line break
+            // alone would not mend; its fix-it writes it as a single-line string where the text
+            // needs no escape there.
             var position = afterOpening
             while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D {
                 if bytes[position] == UInt8(ascii: "\""), at(position + 1) == UInt8(ascii: "\""), at(position + 2) == UInt8(ascii: "\"") {
+                    let text = bytes[afterOpening..<position]
+                    reportTextAfterOpening(start, fixIt: text.contains { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") } ? nil : .init(
+                        range: range(start, position + 3), replacement: "\"" + String(decoding: text, as: UTF8.self) + "\"",
+                        message: "write a single-line string"))
                     if isDecoding { value.append(contentsOf: bytes[afterOpening..<position]) }
                     delimiterLength = 6
                     return position + 3
@@ -243,6 +254,12 @@ struct StringLiteralScanner {
             let end = lineEnd(from: lineStart)
             let textStart = indentationEnd(from: lineStart, to: end)
             if at(textStart) == UInt8(ascii: "\""), at(textStart + 1) == UInt8(ascii: "\""), at(textStart + 2) == UInt8(ascii: "\"") {
+                if firstLineIsInline {
+                    // Break the line and indent the text as the closing quotes are.
+                    reportTextAfterOpening(start, fixIt: .init(
+                        range: range(afterOpening, openingTextStart),
+                        replacement: "\n" + String(decoding: bytes[lineStart..<textStart], as: UTF8.self), message: "break the line"))
+                }
                 decodeMultiline(lines: lines, indentation: lineStart..<textStart, firstLineIsInline: firstLineIsInline)
                 delimiterLength = 6
                 return textStart + 3
@@ -251,6 +268,7 @@ struct StringLiteralScanner {
             if end >= bytes.count { break }
             lineStart = nextLineStart(after: end)
         }
+        if firstLineIsInline { reportTextAfterOpening(start, fixIt: nil) }
         report(Diagnostic(
             .unterminatedString, at: range(start, start + 3), "unterminated multi-line string",
             notes: ["a multi-line string ends at a line that starts with '\"\"\"'"]))
