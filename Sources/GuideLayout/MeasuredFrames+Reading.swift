@@ -7,6 +7,35 @@ extension MeasuredFrames {
     /// The most errors reported for one file: past them, the file is not a frames file at all.
     public static let mostErrors = 50
 
+    /// What is wrong with a value read as a frame, as the end of a message: `found an array of 3`,
+    /// `its width -3 is negative`.
+    public struct FrameProblem: Error, Equatable, Sendable {
+        /// The words, lowercase, without a final period.
+        public let description: String
+    }
+
+    /// A frame written as `[x, y, width, height]` in points (the frames file's and a scenario's
+    /// `frames`): four finite numbers of at most `largestCoordinate`, the size not negative.
+    public static func frame(_ value: JSONValue) -> Result<Rect, FrameProblem> {
+        guard let elements = value.arrayValue, elements.count == 4 else {
+            return .failure(FrameProblem(description: "found \(FramesReading.describe(value))"))
+        }
+        var numbers: [Double] = []
+        for (element, name) in zip(elements, ["x", "y", "width", "height"]) {
+            guard case .number(let number) = element else {
+                return .failure(FrameProblem(description: "found \(FramesReading.describe(element)) as its \(name)"))
+            }
+            guard number.value.isFinite, abs(number.value) <= largestCoordinate else {
+                return .failure(FrameProblem(description: "its \(name) \(LongText.shortened(number.text)) is beyond \(NumberText.text(largestCoordinate))"))
+            }
+            if numbers.count >= 2, number.value < 0 {
+                return .failure(FrameProblem(description: "its \(name) \(number.text) is negative"))
+            }
+            numbers.append(number.value)
+        }
+        return .success(Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+    }
+
     /// The frames file in `bytes` (docs/runtime.md, "The frames file"), read through GuideIR's JSON
     /// parser with where each value is written; every mistake is an error with its JSON path and
     /// its bytes, and nothing traps whatever the bytes. A UTF-8 byte order mark at the start is
@@ -155,17 +184,14 @@ private struct FramesReading {
 
     /// A frame, `[x, y, width, height]` in points, finite, within bounds, its size not negative.
     mutating func frame(_ value: LocatedJSON, at path: IRJSONPath) -> Rect? {
-        let largest = MeasuredFrames.largestCoordinate
-        let numbers: [Double] = value.value.arrayValue?.compactMap { element in
-            if case .number(let number) = element, number.value.isFinite, abs(number.value) <= largest { return number.value }
-            return nil
-        } ?? []
-        guard numbers.count == 4, value.elements.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
-            report(path, "expected a frame [x, y, width, height] in points (numbers of at most \(NumberText.text(largest)), a width and height not negative); found \(Self.describe(value.value))",
+        switch MeasuredFrames.frame(value.value) {
+        case .success(let frame):
+            return frame
+        case .failure(let problem):
+            report(path, "expected a frame [x, y, width, height] in points (numbers of at most \(NumberText.text(MeasuredFrames.largestCoordinate)), a width and height not negative); \(problem.description)",
                    value.range)
             return nil
         }
-        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
     }
 
     /// A value as a message names it, a long string cut short.

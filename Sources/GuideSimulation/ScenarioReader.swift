@@ -352,13 +352,14 @@ private struct Reading {
                     frames.append((entry.key, nil))
                     continue
                 }
-                let numbers = entry.value.value.arrayValue?.compactMap { Self.number($0) } ?? []
-                guard numbers.count == 4, entry.value.value.arrayValue?.count == 4, numbers.allSatisfy(\.isFinite), numbers[2] >= 0, numbers[3] >= 0 else {
-                    wrongValue(entry.value, entry.key, takes: "a frame [x, y, width, height] (a width and height not negative) or null")
+                switch MeasuredFrames.frame(entry.value.value) {
+                case .success(let frame):
+                    frames.append((entry.key, frame))
+                case .failure(let problem):
+                    report(Diagnostic(.invalidScenarioValue, at: range(entry.value.range),
+                                      "\(Self.quoted(entry.key)) takes a frame [x, y, width, height] in points or null; \(problem.description)"))
                     failed = true
-                    continue
                 }
-                frames.append((entry.key, Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])))
             }
             return failed ? nil : make(.frames(frames))
         case "target-missing":
