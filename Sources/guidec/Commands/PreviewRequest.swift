@@ -73,17 +73,22 @@ struct PreviewRequest {
     /// against the program's strings table.
     func variants(in document: GuideDocument) throws(UsageError) -> [PreviewVariant] {
         var seen: Set<String> = []
+        var resolved: [String] = []
         for locale in arguments.locales {
-            guard seen.insert(locale).inserted else { throw UsageError("'\(CommandLineOption.locale.name) \(locale)' is given twice") }
-            guard document.locales.contains(locale) else {
+            // Locale tags are case-insensitive (BCP 47): `zh-hans` is the table's `zh-Hans`.
+            guard let match = document.locales.first(where: { $0.lowercased() == locale.lowercased() }) else {
+                // A language alone (`zh`) most likely means the one locale of it the table has.
+                let regional = document.locales.filter { $0.lowercased().hasPrefix(locale.lowercased() + "-") }
                 throw UsageError(
                     document.locales.isEmpty ? "'\(CommandLineOption.locale.name) \(locale)': the guides have no strings table to draw a locale from"
                         : "'\(CommandLineOption.locale.name) \(locale)' is not a locale of the strings table",
-                    suggesting: Suggestion.didYouMean(locale, among: document.locales),
+                    suggesting: regional.count == 1 ? Suggestion.DidYouMean(name: regional[0]) : Suggestion.didYouMean(locale, among: document.locales),
                     notes: document.locales.isEmpty ? [] : ["its locales are " + document.locales.map { "'\($0)'" }.joined(separator: ", ")])
             }
+            guard seen.insert(match).inserted else { throw UsageError("'\(CommandLineOption.locale.name) \(locale)' is given twice") }
+            resolved.append(match)
         }
-        let locales: [String?] = arguments.locales.isEmpty ? [nil] : arguments.locales
+        let locales: [String?] = resolved.isEmpty ? [nil] : resolved
         return arguments.appearances.flatMap { appearance in
             locales.map { PreviewVariant(appearance: appearance, locale: $0, textSize: arguments.textSize) }
         }
