@@ -207,6 +207,19 @@ private struct Reading {
                 unknownKey(member, in: "scenario key", keys: ScenarioReader.scenarioKeys)
             }
         }
+        // Each clock value is within `largestNumber`, and so must their sum be: past it the
+        // clock could not be shown or kept to the second.
+        var clock = scenario.clock
+        for step in scenario.steps {
+            guard case .advanceClock(let seconds) = step.action else { continue }
+            clock += seconds
+            if !(clock <= Reading.largestNumber) {
+                report(Diagnostic(.invalidScenarioDuration, at: step.range,
+                                  "the clock would pass 10^15 seconds here",
+                                  notes: ["the start clock and every 'advance-clock' before it add up to more than a simulated clock keeps"]))
+                break
+            }
+        }
         if !sawSteps {
             report(Diagnostic(.invalidScenarioValue, at: range(root.range.lowerBound..<min(root.range.lowerBound + 1, root.range.upperBound)),
                               "the scenario has no 'steps'", help: ["add \"steps\": [\"launch\"] and the steps that follow"]))

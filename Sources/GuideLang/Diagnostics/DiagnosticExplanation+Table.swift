@@ -4924,7 +4924,8 @@ extension DiagnosticExplanation {
             explanation: """
                 `advance-clock` takes a number of seconds (`90`, `0.5`) or a text of numbers with units, largest \
                 first: `w` (weeks), `d` (days), `h`, `m`, `s`, as in `"3d"`, `"1h30m"` or `"2.5s"`. A clock \
-                never goes back, so a duration is not negative.
+                never goes back, so a duration is not negative. Nor does it pass 10^15 seconds: the step whose \
+                duration takes the start clock and the durations before it past that is reported too.
                 """,
             example: [
                 File(name: "GL1305-invalid-scenario-duration.guide", text: """
