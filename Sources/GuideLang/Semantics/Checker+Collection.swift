@@ -165,7 +165,7 @@ extension Checker {
         // Built only for a message, as `place`: this runs for every block of the program.
         var allowed: [DeclarationKind] { parentKind?.children ?? DeclarationKind.topLevel }
         var place: String { parentKind.map { "'\($0.rawValue)'" } ?? "the top level" }
-        guard let kind = DeclarationKind(keyword: tree.source.bytes[tree.tokens[syntax.keyword].range]) else {
+        guard let kind = tree.declarationKind(syntax) else {
             let keyword = tree.text(syntax.keyword)
             report(Diagnostic(
                 .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",

@@ -22,6 +22,11 @@ public struct SyntaxTree: Sendable {
     /// The text of a token.
     public func text(_ tokenIndex: Int) -> String { source.text(tokens[tokenIndex].range) }
 
+    /// The kind of a declaration, nil for a keyword the language does not have.
+    public func declarationKind(_ declaration: DeclarationSyntax) -> DeclarationKind? {
+        DeclarationKind(keyword: source.bytes[tokens[declaration.keyword].range])
+    }
+
     /// The value of a string token, its escapes decoded (invalid UTF-8, which the lexer
     /// reported, becomes U+FFFD): the one decoder of string literals, for every phase.
     public func stringValue(_ tokenIndex: Int) -> String {
