@@ -114,4 +114,20 @@ struct LanguageServerFeatureTests {
             #expect(!LanguageServer.isInStringOrComment(at(marker, before: before), tokens: tokens, of: source), "outside: \(marker)")
         }
     }
+
+    /// Signature help's active parameter is the slot the next argument fills, as the checker
+    /// assigns slots; none (the parameter count) once that slot is given already.
+    @Test func activeParameterIsTheSlotLeftToFill() throws {
+        let cases: [(call: String, active: Int)] = [
+            ("once(", 0), ("once(key: \"k\", ", 1), ("times(3, ", 1), ("times(3, version: 2, ", 3),
+            ("once(version: 2, key: \"k\", ", 2), ("once(key: \"a\", key: \"b\"", 2), ("once(colour: 1, ", 2),
+        ]
+        for (call, active) in cases {
+            let text = "guide g {\n  show: \(call)"
+            let source = SourceFile(path: "a.guide", text: text)
+            let tokens = Lexer.tokenize(source, fileID: FileID(0)).tokens
+            let found = try #require(LanguageServer.call(at: text.utf8.count, in: tokens, of: source), "no call at the end of \(call)")
+            #expect(found.1 == active, "\(call)")
+        }
+    }
 }

@@ -41,7 +41,8 @@ extension LanguageServer {
     }
 
     /// The call whose parentheses hold `offset` and the index of the parameter the cursor is on
-    /// (the parameter count when it is on a label the call does not take), from the tokens.
+    /// (the parameter count when it is on a label the call does not take, or on a slot an earlier
+    /// argument gave), from the tokens.
     static func call(at offset: Int, in tokens: [Token], of source: SourceFile) -> (CallSignature, Int)? {
         func text(_ index: Int) -> String { source.text(tokens[index].range) }
         // The last token starting before the cursor: a `(` right before it counts, a `)` right after it does not.
@@ -90,7 +91,8 @@ extension LanguageServer {
         // As `ValueReader.arguments` assigns slots: a label's own, else the one after the last.
         var next = 0
         var slot = 0
-        for label in labels {
+        var given: Set<Int> = []
+        for (index, label) in labels.enumerated() {
             if let label {
                 guard let named = signature.parameters.firstIndex(where: { $0.name == label }) else { return (signature, signature.parameters.count) }
                 slot = named
@@ -98,6 +100,10 @@ extension LanguageServer {
                 slot = next
             }
             next = slot + 1
+            // A slot an earlier argument already gave (`once(version: 2, key: "k", |`) is no
+            // parameter left to fill: none is active, as for a label the call does not take.
+            if index == labels.count - 1, given.contains(slot) { return (signature, signature.parameters.count) }
+            given.insert(slot)
         }
         return (signature, min(slot, signature.parameters.count))
     }
