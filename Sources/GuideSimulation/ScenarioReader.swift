@@ -37,7 +37,8 @@ public enum ScenarioReader {
             return (nil, reading.diagnostics)
         case .success(let root):
             let scenario = reading.scenario(root)
-            return (reading.diagnostics.isEmpty ? scenario : nil, reading.diagnostics)
+            // Warnings (an event no guide names) leave the scenario playable.
+            return (reading.diagnostics.contains { $0.severity == .error } ? nil : scenario, reading.diagnostics)
         }
     }
 
@@ -78,6 +79,8 @@ private struct Reading {
     let actions: [String]
     let guides: [String]
     let places: [String]
+    /// The events the program names: in conditions, `invalidated-by` and `advance: event(...)`.
+    let events: [String]
 
     init(file: FileID, document: GuideDocument) {
         self.file = file
@@ -86,13 +89,28 @@ private struct Reading {
         var targets: [String] = []
         var actions: [String] = []
         var places: [String] = []
+        var events: [String] = []
         for guide in document.guides {
+            events += guide.show.invalidatedBy
+            var conditions = guide.show.condition.map { [$0] } ?? []
+            // Iterative, as conditions nest as deep as the source does.
+            while let condition = conditions.popLast() {
+                switch condition {
+                case .all(let parts), .any(let parts): conditions += parts
+                case .not(let part): conditions.append(part)
+                case .event(let event): events.append(event.event)
+                case .parameter: break
+                }
+            }
             screens += guide.screens.map(\.id) + guide.tours.map(\.screen)
             targets += guide.screens.flatMap { $0.targets.map(\.id) }
             places += (guide.pages?.pages ?? []).map(\.id)
             for tour in guide.tours {
                 places += tour.steps.map(\.id)
                 actions += tour.steps.flatMap { $0.actions.map(\.id) }
+                for step in tour.steps {
+                    for case .event(let name, _, _) in step.advance { events.append(name) }
+                }
             }
         }
         // Unique, in the order first written, so that suggestions are deterministic.
@@ -104,6 +122,7 @@ private struct Reading {
         self.targets = unique(targets)
         self.actions = unique(actions)
         self.places = unique(places)
+        self.events = unique(events)
         guides = document.guides.map(\.id)
         parameterIDs = document.rules.parameters.map(\.id)
         var parameters: [String: IRParameterType] = [:]
@@ -325,6 +344,11 @@ private struct Reading {
             guard let name = value.value.stringValue, !name.isEmpty else {
                 wrongValue(value, "event", takes: "an event's name")
                 return nil
+            }
+            if !events.contains(name) {
+                report(Diagnostic(.unknownScenarioEvent, at: range(value.range), "no guide of the program names the event \(Self.quoted(name))",
+                                  notes: ["recording it changes nothing the scenario can see"])
+                    .suggesting(Suggestion.didYouMean(name, among: events), replacing: range(value.range), with: nil).quoted())
             }
             return make(.event(name))
         case "tap":

@@ -28,11 +28,15 @@ public struct Simulator {
     }
 
     /// Reads the scenario in `bytes` (file `file` of the run's diagnostics) and plays it against
-    /// `document`; a scenario with an error is reported and not played.
+    /// `document`; a scenario with an error is reported and not played, one with warnings is
+    /// played after them.
     public static func run(scenario bytes: [UInt8], file: FileID, on document: GuideDocument) -> Outcome {
         let (scenario, diagnostics) = ScenarioReader.read(bytes, file: file, document: document)
         guard let scenario else { return Outcome(lines: [], diagnostics: diagnostics) }
-        return run(scenario, on: document)
+        // The reading's warnings come first, as they were found first.
+        var outcome = run(scenario, on: document)
+        outcome.diagnostics = diagnostics + outcome.diagnostics
+        return outcome
     }
 
     private let document: GuideDocument

@@ -245,6 +245,8 @@ extension DiagnosticCode {
     public static let invalidScenarioDuration = DiagnosticCode("GL1305", .error, "invalid-scenario-duration")
     /// An `expect` step of a scenario that does not hold when it is played.
     public static let failedExpectation = DiagnosticCode("GL1306", .error, "failed-expectation")
+    /// An event a scenario records that no guide of the program names.
+    public static let unknownScenarioEvent = DiagnosticCode("GL1307", .warning, "unknown-scenario-event")
 
     /// Every code, in numeric order.
     public static let all: [DiagnosticCode] = [
@@ -266,6 +268,6 @@ extension DiagnosticCode {
         comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups,
         groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName, emptyImageName, unclosedMarkup,
         linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey, invalidScenarioValue, unknownScenarioReference,
-        invalidScenarioDuration, failedExpectation,
+        invalidScenarioDuration, failedExpectation, unknownScenarioEvent,
     ]
 }

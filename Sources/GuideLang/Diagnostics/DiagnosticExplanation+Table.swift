@@ -5011,5 +5011,55 @@ extension DiagnosticExplanation {
 
                     """),
             ]),
+        DiagnosticExplanation(
+            code: .unknownScenarioEvent,
+            title: "event the program never names",
+            explanation: """
+                A scenario's `event` step records an event as the app reports it. An app may report events no \
+                guide reads, so this is a warning, not an error; but in a scenario, which exists to test the \
+                program, an event no condition, `invalidated-by` or `advance: event(...)` names changes nothing, \
+                and is most often a misspelt one. The closest event the program names is suggested.
+                """,
+            example: [
+                File(name: "GL1307-unknown-scenario-event.guide", text: """
+                    // expect: GL1307
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 1
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1307-unknown-scenario-event.json", text: """
+                    {
+                      "steps": [
+                        {"event": "photo-takn"},
+                        "launch",
+                        {"expect": {"showing": "photos"}}
+                      ]
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL1307-unknown-scenario-event.guide", text: """
+                    guide photos {
+                      title: "Edit your photos"
+                      when: "photo-taken" >= 1
+                      pages { page edit { title: "Tap Edit to crop and adjust" } }
+                    }
+
+                    """),
+                File(name: "GL1307-unknown-scenario-event.json", text: """
+                    {
+                      "steps": [
+                        {"event": "photo-taken"},
+                        "launch",
+                        {"expect": {"showing": "photos"}}
+                      ]
+                    }
+
+                    """),
+            ]),
     ]
 }
