@@ -492,8 +492,14 @@ struct CommandLineTests {
             let notification = try #require((invocation["toolExecutionNotifications"] as? [[String: Any]])?.first)
             #expect((notification["message"] as? [String: Any])?["text"] as? String == "cannot read 'missing.guide': no such file")
         }
-        // A run that read everything says nothing of its invocation, as before.
+        // So does lint whose frames file cannot be read: it lints nothing, and says why in the log.
         try Self.valid.write(to: folder.appendingPathComponent("good.guide"), atomically: true, encoding: .utf8)
+        let noFrames = try Self.run(["lint", "--format", "sarif", "good.guide", "--frames", "missing.json"], directory: folder)
+        #expect(noFrames.status == 1 && noFrames.standardError == "guidec: error: cannot read 'missing.json': no such file\n")
+        let framesLog = try #require(try JSONSerialization.jsonObject(with: Data(noFrames.standardOutput.utf8)) as? [String: Any])
+        let framesRun = try #require((framesLog["runs"] as? [[String: Any]])?.first)
+        #expect((framesRun["invocations"] as? [[String: Any]])?.first?["executionSuccessful"] as? Bool == false)
+        // A run that read everything says nothing of its invocation, as before.
         let clean = try Self.run(["check", "--format", "sarif", "good.guide"], directory: folder)
         #expect(clean.status == 0 && !clean.standardOutput.contains("invocations"))
     }

@@ -20,7 +20,13 @@ enum LintCommand {
         var measured: (file: SourceFile, frames: MeasuredFrames)?
         if let path = arguments.framesFile {
             let (sources, failures) = SourceFileReader.read([path])
-            guard failures.isEmpty, let file = sources.first?.file else { return .failure }
+            guard failures.isEmpty, let file = sources.first?.file else {
+                // Already on standard error; a machine format still gets a whole document (a SARIF
+                // log whose invocation failed), so a CI upload is never handed an empty file.
+                arguments.diagnosticFormat.report([], files: { _ in SourceFile(path: path, text: "") }, color: arguments.color,
+                                                  machineFormatsToOutput: true, notifications: failures)
+                return .failure
+            }
             let (frames, problems) = MeasuredFramesCheck.read(file.bytes, file: framesID)
             guard let frames else {
                 arguments.diagnosticFormat.report(problems, files: { _ in file }, color: arguments.color, machineFormatsToOutput: true)
