@@ -2924,8 +2924,7 @@ extension DiagnosticExplanation {
                 is placed `in` it. It may be left over from an earlier version of the tour, or a step may highlight \
                 a different target than you meant. This is a warning: the guide still builds. Highlight the target \
                 in a step, or remove it. Targets in imported files are never reported, as imported files are \
-                libraries, nor in a file that declares no guide and that nothing imports (a library checked on \
-                its own).
+                libraries, nor in a program that declares no guide (a library checked on its own).
                 """,
             example: [
                 File(name: "GL0801-unused-target.guide", text: """
@@ -2979,7 +2978,7 @@ extension DiagnosticExplanation {
                 uses it with `style:`, directly or through another style. It may be misspelt where it was meant to \
                 be used, or left over. This is a warning: the guide still builds. Apply it with `style: NAME`, or \
                 remove it. Styles in imported files are never reported, as imported files are libraries, nor in \
-                a file that declares no guide and that nothing imports (a library checked on its own).
+                a program that declares no guide (a library checked on its own).
                 """,
             example: [
                 File(name: "GL0802-unused-style.guide", text: """
@@ -3016,7 +3015,7 @@ extension DiagnosticExplanation {
                 A key is defined in the strings table, and no text in the program uses it with `key("...")`. Unused \
                 keys cost translation work for text no user will see. This is a warning: the guide still builds. Use \
                 the key, or remove it from every locale. Keys defined in imported files are never reported, nor \
-                in a file that declares no guide and that nothing imports (a library checked on its own).
+                in a program that declares no guide (a library checked on its own).
                 """,
             example: [
                 File(name: "GL0803-unused-string.guide", text: """

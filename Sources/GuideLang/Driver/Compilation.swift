@@ -81,8 +81,7 @@ public struct Compilation: Sendable {
         let checker = Checker(files, continuing: loader.takeStreams(), rootFiles: loader.rootIDs,
                               hasFailedImports: loader.hasFailedImports, hasLoaderErrors: loaderHasErrors, budget: runBudget,
                               deviceIdentifiers: deviceIdentifiers, declarationLimit: declarationLimit,
-                              symbolRecorder: recordsSymbols ? SymbolRecorder() : nil, stepStreamingSize: stepStreamingSize,
-                              importedFiles: Set(loader.importLinks.lazy.map(\.file)))
+                              symbolRecorder: recordsSymbols ? SymbolRecorder() : nil, stepStreamingSize: stepStreamingSize)
         all += checker.takeDiagnostics()
         checker.keepsLoweredSteps = receiver?.readsSteps ?? true
         let stepReceiver = receiver as? any StepStreamReceiver

@@ -16,8 +16,6 @@ public final class Checker {
     let rootFiles: Set<FileID>
     /// Whether each file, by index, is a root file: asked for every block collected.
     let isRootFile: [Bool]
-    /// The files, by index, that an import of the program names.
-    let importedFiles: Set<Int>
     /// The diagnostics reported and not yet handed over (`takeDiagnostics`): a guide's go with
     /// its outcome, the last with `finish()`.
     private var diagnostics: [Diagnostic] = []
@@ -168,9 +166,8 @@ public final class Checker {
         _ files: [SourceFile], continuing streams: [SyntaxStream]? = nil, rootFiles: Set<FileID>, hasFailedImports: Bool = false,
         hasLoaderErrors: Bool = false, budget: DiagnosticBudget = DiagnosticBudget(), deviceIdentifiers: [String],
         declarationLimit: Int = Checker.maximumDeclarations, symbolRecorder: SymbolRecorder? = nil,
-        stepStreamingSize: Int? = nil, importedFiles: Set<Int> = []
+        stepStreamingSize: Int? = nil
     ) {
-        self.importedFiles = importedFiles
         self.files = files
         // Before the files are collected: their first reading collects a huge guide's steps ahead.
         self.stepStreamingSize = stepStreamingSize ?? Checker.defaultStepStreamingSize
@@ -303,15 +300,16 @@ public final class Checker {
                     budget.count(leftOut)
                 }
             }
-            // A file named on the command line that declares no guide and that nothing imports is
-            // a library checked on its own (in an editor, the shared styles open beside the guide
-            // that imports them): nothing in it could be used, so nothing is reported unused.
-            let filesWithGuides = Set(topLevel.lazy.filter { $0.kind == .guide }.map(\.fileID.index))
-            let mayReportUnused = { (file: FileID) in filesWithGuides.contains(file.index) || self.importedFiles.contains(file.index) }
-            unusedDiagnostics(under: topLevel.filter { mayReportUnused($0.fileID) }) { diagnostic in
-                if isReported(diagnostic) { self.report(diagnostic) }
+            // A program that declares no guide is a library checked on its own (in an editor, the
+            // shared styles open beside the guide that imports them): nothing in it could be
+            // used, so nothing is reported unused. Files named together share one namespace, so
+            // once any file declares a guide, every file's unused declarations are reported.
+            if topLevel.contains(where: { $0.kind == .guide }) {
+                unusedDiagnostics(under: topLevel) { diagnostic in
+                    if isReported(diagnostic) { self.report(diagnostic) }
+                }
+                strings.reportUnused(checker: self)
             }
-            strings.reportUnused(checker: self, inFile: mayReportUnused)
         }
         for file in overflowPerFile.keys.sorted() {
             if let leftOut = overflowPerFile[file], let summary = leftOut.summary(limit: DiagnosticBag.maximumPerFile),

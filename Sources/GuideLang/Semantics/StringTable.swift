@@ -214,11 +214,10 @@ struct StringTable {
         }
     }
 
-    /// Warns about keys no text uses, in the files named on the command line for which
-    /// `inFile` holds.
-    func reportUnused(checker: Checker, inFile: (FileID) -> Bool) {
+    /// Warns about keys no text uses, in the files named on the command line.
+    func reportUnused(checker: Checker) {
         guard !hasUnresolvedKey else { return }
-        for entry in keys where entry.isInRootFile && entry.firstUse == nil && inFile(entry.range.fileID) {
+        for entry in keys where entry.isInRootFile && entry.firstUse == nil {
             checker.report(Diagnostic(
                 .unusedString, at: entry.range, "string '\(entry.key)' is never used",
                 help: ["use it with key(\"\(entry.key)\"), or remove it from every locale"]))
