@@ -29,7 +29,7 @@ extension MeasuredFrames {
                 return .failure(FrameProblem(description: "its \(name) \(LongText.shortened(number.text)) is beyond \(NumberText.text(largestCoordinate))"))
             }
             if numbers.count >= 2, number.value < 0 {
-                return .failure(FrameProblem(description: "its \(name) \(number.text) is negative"))
+                return .failure(FrameProblem(description: "its \(name) \(LongText.shortened(number.text)) is negative"))
             }
             numbers.append(number.value)
         }

@@ -167,12 +167,18 @@ extension Checker {
         var place: String { parentKind.map { "'\($0.rawValue)'" } ?? "the top level" }
         guard let kind = tree.declarationKind(syntax) else {
             let keyword = tree.text(syntax.keyword)
-            report(Diagnostic(
-                .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'",
-                notes: [allowed.isEmpty ? "\(place) holds no blocks"
-                    : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
-            ).suggesting(Self.suggestion(forUnknownKeyword: keyword, named: syntax.name != nil, among: allowed),
-                         replacing: tree.range(syntax.keyword)))
+            let notes = [allowed.isEmpty ? "\(place) holds no blocks" : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
+            // A plural (`screens { screen a { ... } }`) is a wrapper other languages write: no
+            // one word fixes it, so the help says what to write instead.
+            if let item = allowed.first(where: { keyword == $0.rawValue + "s" || keyword == $0.rawValue + "es" }) {
+                report(Diagnostic(
+                    .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'", notes: notes,
+                    help: ["write each '\(item.rawValue)' block directly in \(place), without a '\(keyword)' block around them"]))
+                return nil
+            }
+            report(Diagnostic(.unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'", notes: notes)
+                .suggesting(Self.suggestion(forUnknownKeyword: keyword, named: syntax.name != nil, among: allowed),
+                            replacing: tree.range(syntax.keyword)))
             return nil
         }
         guard parentKind.map({ $0.mayContain(kind) }) ?? DeclarationKind.topLevel.contains(kind) else {

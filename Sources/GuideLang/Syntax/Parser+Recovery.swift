@@ -214,8 +214,12 @@ extension Parser {
     /// The block a misspelt keyword most likely means (`gide` for `guide`), among those the
     /// enclosing block may hold: its contents are then read as that block's, so that the one
     /// GL0203 the checker reports (with this did-you-mean) does not cascade into unclosed blocks.
+    /// A plural (`screens {`, a wrapper other languages write) holds what its own block holds,
+    /// so it is read as that block: `screen` inside it does not close it.
     func likelyKind(at keyword: Int) -> DeclarationKind? {
         let allowed = recoveryStack.last.map { $0?.children ?? [] } ?? DeclarationKind.topLevel
-        return Suggestion.closest(to: text(keyword), among: allowed.map(\.rawValue)).flatMap(DeclarationKind.init(rawValue:))
+        let word = text(keyword)
+        if allowed.contains(where: { word == $0.rawValue + "s" || word == $0.rawValue + "es" }) { return recoveryStack.last ?? nil }
+        return Suggestion.closest(to: word, among: allowed.map(\.rawValue)).flatMap(DeclarationKind.init(rawValue:))
     }
 }

@@ -75,8 +75,10 @@ struct PreviewRequest {
         var seen: Set<String> = []
         var resolved: [String] = []
         for locale in arguments.locales {
-            // Locale tags are case-insensitive (BCP 47): `zh-hans` is the table's `zh-Hans`.
-            guard let match = document.locales.first(where: { $0.lowercased() == locale.lowercased() }) else {
+            // Locale tags are case-insensitive (BCP 47): `zh-hans` is the table's `zh-Hans`, unless
+            // the table spells a locale exactly so, or holds two that differ only in case.
+            let sameInAnyCase = document.locales.filter { $0.lowercased() == locale.lowercased() }
+            guard let match = document.locales.contains(locale) ? locale : sameInAnyCase.count == 1 ? sameInAnyCase[0] : nil else {
                 // A language alone (`zh`) most likely means the one locale of it the table has.
                 let regional = document.locales.filter { $0.lowercased().hasPrefix(locale.lowercased() + "-") }
                 throw UsageError(
