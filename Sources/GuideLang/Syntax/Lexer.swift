@@ -331,8 +331,11 @@ public struct Lexer {
             help.append("use straight double quotes (\") around strings")
         } else if text.unicodeScalars.allSatisfy(Self.isInvisible) {
             // A byte-order mark pasted mid-file, a zero-width space, a bidirectional control:
-            // nothing to see, so the fix-it is the way to find it.
-            fixIts.append(.init(range: range(start, index), replacement: "", message: "remove '\(shown)'"))
+            // nothing to see, so the fix-it is the way to find it. A blank other than the ASCII
+            // space (U+00A0 from a word processor) stood for a space, so it becomes one.
+            let isBlank = text.unicodeScalars.allSatisfy { $0.properties.generalCategory == .spaceSeparator }
+            fixIts.append(.init(range: range(start, index), replacement: isBlank ? " " : "",
+                                message: isBlank ? "replace '\(shown)' with a space" : "remove '\(shown)'"))
         } else if text.unicodeScalars.first.map({ $0.value >= 0x80 }) == true {
             help.append("text other than ASCII belongs inside a string: \"\(text)\"")
         }

@@ -181,7 +181,8 @@ extension Parser {
         guard declarationKind(at: index) != nil else { return false }
         var cursor = index + 1
         var isOdd = false
-        while cursor <= index + 3, [.identifier, .string, .number, .unknown].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
+        // Up to `tour name on screen` with stray characters between them.
+        while cursor <= index + 6, [.identifier, .string, .number, .unknown].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
             isOdd = isOdd || [.number, .unknown].contains(kind(at: cursor))
             cursor += 1
         }
@@ -221,5 +222,27 @@ extension Parser {
         let word = text(keyword)
         if allowed.contains(where: { word == $0.rawValue + "s" || word == $0.rawValue + "es" }) { return recoveryStack.last ?? nil }
         return Suggestion.closest(to: word, among: allowed.map(\.rawValue)).flatMap(DeclarationKind.init(rawValue:))
+    }
+
+    /// After a tour's name, its screen's name when the `on` before it is missing (`tour basics
+    /// home {`) or misspelt (`tour basics no home {`): reported with the fix-it, and the screen
+    /// is read as written. Nil (nothing read) otherwise.
+    mutating func tourSubjectWithoutOn() -> Int? {
+        guard current.kind == .identifier, !current.isAtLineStart, text(position) != "on" else { return nil }
+        let notes = ["a tour names the screen it runs on: tour NAME on SCREEN { ... }"]
+        if peekKind() == .identifier, !tokens[position + 1].isAtLineStart, kind(at: position + 2) == .leftBrace,
+           Suggestion.closest(to: text(position), among: ["on"]) != nil {
+            report(Diagnostic(
+                .unexpectedToken, at: range(position), "expected 'on', found '\(text(position))'", notes: notes,
+                fixIts: [.init(range: range(position), replacement: "on", message: "replace with 'on'")]))
+            step()
+            return advance()
+        }
+        guard peekKind() == .leftBrace, !isOnKeyword(position) else { return nil }
+        report(Diagnostic(
+            .unexpectedToken, at: range(position), "expected 'on' before '\(text(position))'", notes: notes,
+            fixIts: [.init(range: SourceRange(fileID: fileID, start: Int(current.start), end: Int(current.start)),
+                           replacement: "on ", message: "insert 'on'")]))
+        return advance()
     }
 }

@@ -470,6 +470,7 @@ public struct Parser {
         let keyword = advance()
         var declaration = DeclarationSyntax(
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
+        skipReportedStrays()
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         } else if current.kind == .number, !current.isAtLineStart {
@@ -481,20 +482,12 @@ public struct Parser {
                 fixIts: [.init(range: range(position), replacement: "\"\(name)\"", message: "write it as a string")]))
             declaration.name = advance()
         }
-        if isWord(keyword, "tour"), declaration.name != nil, current.kind == .identifier,
-           !current.isAtLineStart, peekKind() == .leftBrace, !isOnKeyword(position), text(position) != "on" {
-            // `tour basics home {`: the `on` is missing.
-            report(Diagnostic(
-                .unexpectedToken, at: range(position), "expected 'on' before '\(text(position))'",
-                notes: ["a tour names the screen it runs on: tour NAME on SCREEN { ... }"],
-                fixIts: [.init(range: SourceRange(fileID: fileID, start: Int(current.start), end: Int(current.start)),
-                               replacement: "on ", message: "insert 'on'")]))
-            declaration.subject = advance()
-        }
+        if isWord(keyword, "tour"), declaration.name != nil, let subject = tourSubjectWithoutOn() { declaration.subject = subject }
         // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
         if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),
            !current.isAtLineStart {
             let on = advance()
+            skipReportedStrays()
             if current.kind == .identifier, !current.isAtLineStart {
                 declaration.subject = advance()
             } else {
@@ -569,8 +562,19 @@ public struct Parser {
         return (declaration, open)
     }
 
+    /// Whether the token at `index` is the `on` of a tour's header: followed by a screen's name,
+    /// perhaps past stray characters the lexer reported (`on<U+3000>home`).
     func isOnKeyword(_ index: Int) -> Bool {
-        kind(at: index) == .identifier && isWord(index, "on") && kind(at: index + 1) == .identifier
+        guard kind(at: index) == .identifier, isWord(index, "on") else { return false }
+        var next = index + 1
+        while kind(at: next) == .unknown, !tokens[next].isAtLineStart { next += 1 }
+        return kind(at: next) == .identifier
+    }
+
+    /// Steps over stray characters in a header (an invisible blank such as U+00A0 between a
+    /// keyword and its name), which the lexer has reported already.
+    mutating func skipReportedStrays() {
+        while current.kind == .unknown, !current.isAtLineStart { step() }
     }
 
     /// Skips a block whose `{` was just consumed, without recursion.
