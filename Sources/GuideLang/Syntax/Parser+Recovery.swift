@@ -231,10 +231,9 @@ extension Parser {
         guard current.kind == .identifier, !current.isAtLineStart, text(position) != "on" else { return nil }
         let notes = ["a tour names the screen it runs on: tour NAME on SCREEN { ... }"]
         if peekKind() == .identifier, !tokens[position + 1].isAtLineStart, kind(at: position + 2) == .leftBrace,
-           Suggestion.closest(to: text(position), among: ["on"]) != nil {
-            report(Diagnostic(
-                .unexpectedToken, at: range(position), "expected 'on', found '\(text(position))'", notes: notes,
-                fixIts: [.init(range: range(position), replacement: "on", message: "replace with 'on'")]))
+           let suggestion = Suggestion.didYouMean(text(position), among: ["on"]) {
+            report(Diagnostic(.unexpectedToken, at: range(position), "expected 'on', found '\(text(position))'", notes: notes)
+                .suggesting(suggestion, replacing: range(position)))
             step()
             return advance()
         }
