@@ -208,9 +208,14 @@ enum FileSystem {
             guard lstat(full, &entry) == 0 else { continue }
             if entry.st_mode & S_IFMT == S_IFLNK {
                 guard let real = realPath(full) else {
-                    // A dangling link named like a guide is a guide that cannot be read: kept, so
-                    // reading it reports it, rather than passed over in silence.
-                    dangling.append(full)
+                    // A dangling link named like a guide, that would lead inside the folder, is a
+                    // guide that cannot be read: kept, so reading it reports it, rather than passed
+                    // over in silence. One leading elsewhere counts no more than a live one would.
+                    if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {
+                        let resolved = PathArithmetic.normalize(target.hasPrefix("/") ? target : PathArithmetic.join(PathArithmetic.directory(of: full), target))
+                        let absolute = resolved.hasPrefix("/") ? resolved : PathArithmetic.normalize(PathArithmetic.join(FileManager.default.currentDirectoryPath, resolved))
+                        if absolute.utf8.starts(with: inside) { dangling.append(full) }
+                    }
                     continue
                 }
                 guard real.utf8.starts(with: inside), stat(real, &entry) == 0 else { continue }

@@ -547,8 +547,9 @@ struct CommandLineTests {
         return (process.terminationStatus, text)
     }
 
-    /// A dangling symlink named like a guide in a folder given to fmt is an unreadable input,
-    /// and `/dev/stdin` from a pipe is refused with a pointer to `-`.
+    /// A dangling symlink named like a guide in a folder given to fmt is an unreadable input
+    /// when it would lead inside the folder (elsewhere it does not count), and `/dev/stdin` from
+    /// a pipe is refused with a pointer to `-`.
     @Test func fmtReportsDanglingGuidesAndPipesPointAtStandardInput() throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -556,6 +557,13 @@ struct CommandLineTests {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("guides/gone.guide").path, withDestinationPath: "nowhere.guide")
         let dangling = try Self.run(["fmt", "--check", "guides"], directory: folder)
         #expect(dangling.status == 1 && dangling.standardError == "guidec: error: cannot read 'guides/gone.guide': no such file\n")
+        // A dangling link that would lead out of the folder counts no more than a live one would.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("guides/gone.guide"))
+        try Self.valid.write(to: folder.appendingPathComponent("guides/kept.guide"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("guides/elsewhere.guide").path,
+                                                   withDestinationPath: "../../nowhere/x.guide")
+        let outside = try Self.run(["fmt", "guides"], directory: folder)
+        #expect(outside.status == 0 && !outside.standardError.contains("elsewhere"), "\(outside.standardError)")
         let (status, text) = try Self.runInShell("echo 'style s { padding: 4 }' | \"$0\" check /dev/stdin")
         #expect(status == 1)
         #expect(text.hasSuffix("not a regular file\n  note: use '-' to read standard input\n"), "\(text)")

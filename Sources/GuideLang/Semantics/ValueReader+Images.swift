@@ -18,10 +18,21 @@ extension ValueReader {
             return symbol(call)
         case .call(let call):
             let name = tree.text(call.name)
+            let message = "expected \(PropertyType.image.expectation), found '\(name)(...)'"
+            // Around one string, a call other languages use for an asset (`asset("welcome")`,
+            // `UIImage(named:)`) means the asset: its name is written alone.
+            if Self.assetCalls.contains(name.lowercased()), call.arguments.count == 1, call.arguments[0].terms.count == 1,
+               case .token(let index) = call.arguments[0].terms[0], tree.tokens[index].kind == .string {
+                report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message,
+                                  notes: ["an asset is named by its string alone"],
+                                  fixIts: [.init(range: tree.range(from: call.name, through: call.lastToken), replacement: tree.text(index),
+                                                 message: "write \(tree.text(index))")]))
+                return nil
+            }
             // `symbol` is the only call an image takes, so any other (`icon("star")`, not only a
             // misspelling such as `symbl`) is most likely meant as it.
             let suggestion = Suggestion.didYouMean(name, among: ["symbol"]) ?? Suggestion.DidYouMean(name: "symbol")
-            report(Diagnostic(.wrongValueKind, at: tree.range(call.name), "expected \(PropertyType.image.expectation), found '\(name)(...)'")
+            report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message)
                 .suggesting(suggestion, replacing: tree.range(call.name)))
             return nil
         default:
@@ -29,6 +40,10 @@ extension ValueReader {
             return nil
         }
     }
+
+    /// Calls that name an asset in other languages and libraries (lowercased), which an image
+    /// writes as the asset's name alone.
+    static let assetCalls: Set<String> = ["asset", "image", "named", "uiimage", "url", "resource", "file", "drawable", "painterresource"]
 
     /// Reads `symbol("name")`: one string, the symbol's name, checked for the form SF Symbols'
     /// names have (lowercase words of letters and digits joined by dots). Whether the symbol

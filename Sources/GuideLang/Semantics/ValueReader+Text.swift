@@ -33,16 +33,18 @@ extension ValueReader {
             guard case .token(let index) = term else { return false }
             return tree.tokens[index].kind == .identifier || tree.tokens[index].kind == .number
         }) else { return false }
-        // One word may be `none`, or another word `wrongKind` describes better on its own.
-        if item.terms.count == 1, allowNone || tree.tokens[item.firstToken].kind != .identifier { return false }
+        // One word may be `none`; a lone number is described better by `wrongKind`.
+        if item.terms.count == 1, tree.tokens[item.firstToken].kind != .identifier || (allowNone && tree.text(item.firstToken) == "none") {
+            return false
+        }
         let whole = tree.range(from: item.firstToken, through: item.lastToken)
         let words = tree.source.text(whole.start..<whole.end)
         let quoted = "\"\(words)\""
         let expected = allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation
         report(Diagnostic(
-            .wrongValueKind, at: whole, "expected \(expected), found the word\(item.terms.count == 1 ? "" : "s") '\(words)'",
+            .wrongValueKind, at: whole, "expected \(expected), found the word\(item.terms.count == 1 ? "" : "s") \(LongText.singleQuoted(words))",
             notes: ["text is written in double quotes"],
-            fixIts: [.init(range: whole, replacement: quoted, message: "write \(quoted)")]))
+            fixIts: [.init(range: whole, replacement: quoted, message: "write \(LongText.shortened(quoted))")]))
         return true
     }
 

@@ -66,7 +66,9 @@ struct ArgumentParser {
                 if !option.isRepeatable {
                     if let first = given[option.name] {
                         // The same value again asks for nothing new; only a second value is ambiguous.
-                        guard first.text == text else { throw Self.givenTwice(option, first, (spelling, text)) }
+                        guard first.text == text || (value.ignoresCase && first.text.lowercased() == text.lowercased()) else {
+                            throw Self.givenTwice(option, first, (spelling, text))
+                        }
                         continue
                     }
                     given[option.name] = (spelling, text)

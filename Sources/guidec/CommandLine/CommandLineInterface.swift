@@ -19,8 +19,14 @@ struct CommandLineInterface {
         if let option = Self.options.first(where: { $0.spellings.contains(first) }), case .request(let request) = option.kind {
             switch request {
             case .help:
-                // `guidec --help build` asks what `guidec help build` does: build's help, not the overview.
-                return HelpCommand.command.run(Array(arguments.dropFirst()))
+                // `guidec --help build` asks what `guidec help build` does: build's help, not the
+                // overview. Help stops the reading wherever it comes: what follows a command's
+                // name, or an option after `--help`, is not read.
+                guard let name = arguments.dropFirst().first, !name.hasPrefix("-") else {
+                    Terminal.standardOutput(HelpPrinter.overview())
+                    return .success
+                }
+                return HelpCommand.command.run([name])
             case .version:
                 return Self.printVersion()
             }

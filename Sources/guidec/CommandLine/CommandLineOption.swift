@@ -26,12 +26,16 @@ struct CommandLineOption: Sendable {
         /// Reads the value (never empty) into the arguments given with the option's spelling as
         /// typed, or throws the usage error that says what is wrong with it.
         let read: @Sendable (_ text: String, _ spelling: String, _ arguments: inout ParsedArguments) throws(UsageError) -> Void
+        /// Whether two spellings that differ only in case are one value (a choice's names), so
+        /// that giving it twice so is no conflict.
+        let ignoresCase: Bool
 
         /// A value read by `read`.
-        init(placeholder: String, expectation: String,
+        init(placeholder: String, expectation: String, ignoresCase: Bool = false,
              read: @escaping @Sendable (_ text: String, _ spelling: String, _ arguments: inout ParsedArguments) throws(UsageError) -> Void) {
             self.placeholder = placeholder
             self.expectation = expectation
+            self.ignoresCase = ignoresCase
             self.read = read
         }
 
@@ -40,10 +44,10 @@ struct CommandLineOption: Sendable {
         /// of `candidates` as a did-you-mean (or the candidate `abbreviations` maps it to, for
         /// short forms too far from their name to be found by spelling, such as `md`).
         static func parsed<Parsed>(
-            placeholder: String, expectation: String, candidates: [String] = [], abbreviations: [String: String] = [:],
+            placeholder: String, expectation: String, candidates: [String] = [], abbreviations: [String: String] = [:], ignoresCase: Bool = false,
             _ parse: @escaping @Sendable (String) -> Parsed?, set: @escaping @Sendable (inout ParsedArguments, Parsed) -> Void
         ) -> Value {
-            Value(placeholder: placeholder, expectation: expectation) { text, spelling, arguments throws(UsageError) in
+            Value(placeholder: placeholder, expectation: expectation, ignoresCase: ignoresCase) { text, spelling, arguments throws(UsageError) in
                 guard let value = parse(text) else {
                     let suggestion = abbreviations[text.lowercased()].map { Suggestion.DidYouMean(name: $0) }
                         ?? Suggestion.didYouMean(text, among: candidates)
@@ -66,7 +70,7 @@ struct CommandLineOption: Sendable {
             set: @escaping @Sendable (inout ParsedArguments, Choice) -> Void
         ) -> Value {
             parsed(placeholder: placeholder, expectation: "takes " + listed(choices.map(\.name)), candidates: choices.map(\.name),
-                   abbreviations: abbreviations, { text in choices.first { $0.name == text.lowercased() }?.value }, set: set)
+                   abbreviations: abbreviations, ignoresCase: true, { text in choices.first { $0.name == text.lowercased() }?.value }, set: set)
         }
 
         /// Every case of `Choice`, by its raw value (lowercase).
