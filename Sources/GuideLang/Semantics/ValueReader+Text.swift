@@ -3,13 +3,15 @@ import GuideIR
 extension ValueReader {
     // MARK: Text, names and keywords
 
-    mutating func text(_ item: ValueItemSyntax, allowNone: Bool = false) -> TextValue? {
-        if reportedUnquotedWords(item, allowNone: allowNone) { return nil }
-        guard let term = singleTerm(item, type: allowNone ? .textOrNone : .text) else { return nil }
-        return text(term, allowNone: allowNone)
+    /// Reads text of `type` (`.text`, or `.textOrNone` and `.progress` once `none` is ruled out,
+    /// whose expectation the errors give).
+    mutating func text(_ item: ValueItemSyntax, type: PropertyType = .text) -> TextValue? {
+        if reportedUnquotedWords(item, type: type) { return nil }
+        guard let term = singleTerm(item, type: type) else { return nil }
+        return text(term, type: type)
     }
 
-    mutating func text(_ term: TermSyntax, allowNone: Bool = false) -> TextValue? {
+    mutating func text(_ term: TermSyntax, type: PropertyType = .text) -> TextValue? {
         if let index = tokenIndex(term, kind: .string) {
             return TextValue(content: .literal(tree.stringValue(index)), range: tree.range(index))
         }
@@ -22,25 +24,25 @@ extension ValueReader {
                               help: ["write key(\"onboarding.title\")"]))
             return nil
         }
-        wrongKind(term, expected: allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation)
+        wrongKind(term, expected: type.expectation)
         return nil
     }
 
     /// Reports text written without its quotes (`title: Welcome to Walletoy`) as one error over
     /// all its words, with the fix-it that quotes them; false when the value is not bare words.
-    mutating func reportedUnquotedWords(_ item: ValueItemSyntax, allowNone: Bool) -> Bool {
+    mutating func reportedUnquotedWords(_ item: ValueItemSyntax, type: PropertyType) -> Bool {
         guard item.label == nil, !item.terms.isEmpty, item.terms.allSatisfy({ term in
             guard case .token(let index) = term else { return false }
             return tree.tokens[index].kind == .identifier || tree.tokens[index].kind == .number
         }) else { return false }
         // One word may be `none`; a lone number is described better by `wrongKind`.
-        if item.terms.count == 1, tree.tokens[item.firstToken].kind != .identifier || (allowNone && tree.text(item.firstToken) == "none") {
+        if item.terms.count == 1, tree.tokens[item.firstToken].kind != .identifier || (type != .text && tree.text(item.firstToken) == "none") {
             return false
         }
         let whole = tree.range(from: item.firstToken, through: item.lastToken)
         let words = tree.source.text(whole.start..<whole.end)
         let quoted = "\"\(words)\""
-        let expected = allowNone ? PropertyType.textOrNone.expectation : PropertyType.text.expectation
+        let expected = type.expectation
         report(Diagnostic(
             .wrongValueKind, at: whole, "expected \(expected), found the word\(item.terms.count == 1 ? "" : "s") \(LongText.singleQuoted(words))",
             notes: ["text is written in double quotes"],

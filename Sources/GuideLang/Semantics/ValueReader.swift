@@ -55,7 +55,7 @@ struct ValueReader {
             return text(first).map { .text($0) }
         case .textOrNone, .progress:
             if isWord(first, "none") { return .optionalText(nil) }
-            return text(first, allowNone: true).map { .optionalText($0) }
+            return text(first, type: type).map { .optionalText($0) }
         case .string:
             return string(first).map { .string($0) }
         case .image:
