@@ -302,7 +302,7 @@ public struct Linter: Sendable {
             }
             if !placement.fits {
                 let tried = placement.attempts.map { attempt in
-                    "\(attempt.side): needs \(Rect.format(attempt.needed)) pt, room \(Rect.format(max(0, attempt.room))) pt"
+                    "\(attempt.side): needs \(Rect.format(attempt.needed)) pt, room \(Rect.format(attempt.room)) pt"
                         + (attempt.crossNeeded > attempt.crossRoom + 1e-9
                             ? " (and \(Rect.format(attempt.crossNeeded)) across, room \(Rect.format(attempt.crossRoom)))" : "")
                 }.joined(separator: "; ")

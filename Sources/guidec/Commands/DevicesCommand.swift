@@ -1,3 +1,4 @@
+import GuideIR
 import GuideLang
 import GuideLayout
 
@@ -19,11 +20,13 @@ enum DevicesCommand {
             + "SAFE AREA (T,L,B,R) PORTRAIT / LANDSCAPE\n"
         for device in DeviceCatalog.presets {
             let mark = DeviceCatalog.defaultIDs.contains(device.id) ? "* " : "  "
+            // Sizes as the catalog has them (411.43, not 411.4), so that one typed into
+            // `--screen` is the same screen.
             func insets(_ value: EdgeInsets) -> String {
-                [value.top, value.leading, value.bottom, value.trailing].map(Rect.format).joined(separator: ",")
+                [value.top, value.leading, value.bottom, value.trailing].map(NumberText.text(length:)).joined(separator: ",")
             }
             text += mark + device.id.padded(to: idWidth) + device.name.padded(to: nameWidth)
-                + "\(Rect.format(device.width))x\(Rect.format(device.height))".padded(to: 18)
+                + "\(NumberText.text(length: device.width))x\(NumberText.text(length: device.height))".padded(to: 18)
                 + insets(device.portraitSafeArea) + " / " + insets(device.landscapeSafeArea) + "\n"
         }
         text += "\n* linted by default, portrait and landscape\n"
