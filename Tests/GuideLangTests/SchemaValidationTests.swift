@@ -12,7 +12,8 @@ import Testing
 @Suite("IR JSON schema validation", .serialized, .onAThreadOfItsOwn)
 struct SchemaValidationTests {
     /// The schema is valid under the 2020-12 metaschema, and every example under
-    /// Fixtures/examples plus a document compiled here from a built-in sample validate against it.
+    /// Fixtures/examples, every diagnostic code's examples that build, and a document compiled
+    /// here from a built-in sample validate against it.
     @Test("the schema and every emitted document are valid")
     func schemaAndEmittedDocumentsAreValid() throws {
         let environment = try SchemaValidationPython.environment.get()
@@ -29,7 +30,20 @@ struct SchemaValidationTests {
         }
 
         let examples = try SchemaValidationPaths.exampleDocuments()
-        let documents = examples + [
+        // Every code's example and fixed example that builds (warnings allowed), as `guidec build`
+        // writes it: a warning's program is a document an app will load (GL1109's group of one
+        // guide once built to a document the schema refuses).
+        var diagnosticsExamples: [URL] = []
+        for document in DiagnosticDocument.all {
+            let base = FixtureFolder(document.fixtureFolder).url
+            for (variant, files) in [("example", document.example), ("fixed", document.fixed)] {
+                let guides = files.filter { $0.name.hasSuffix(".guide") }
+                guard !guides.isEmpty, let built = ExampleSourceProvider.compile(guides, base: base).document else { continue }
+                diagnosticsExamples.append(try folder.write(IRJSONEmitter.emit(built), named: "\(document.stem)-\(variant).json"))
+            }
+        }
+        #expect(diagnosticsExamples.count > 100, "the diagnostics' examples no longer build")
+        let documents = examples + diagnosticsExamples + [
             try folder.write(pretty, named: "sample.json"),
             try folder.write(compact, named: "sample-compact.json"),
         ]

@@ -4502,7 +4502,9 @@ extension DiagnosticExplanation {
             explanation: """
                 A group shows its guides one at a time, ordered or whichever is first available. With one \
                 guide there is nothing to choose between, so the group has no effect: probably a guide is \
-                missing from its list. Add the guides it should hold, or remove the group.
+                missing from its list. Add the guides it should hold, or remove the group. The compiled document \
+                leaves such a group out, as it leaves out any group that ends up with fewer than two guides (one \
+                listed twice, or in another group), since a player reads groups of two or more.
                 """,
             example: [
                 File(name: "GL1109-group-of-one.guide", text: """

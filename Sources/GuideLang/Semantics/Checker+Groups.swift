@@ -55,7 +55,9 @@ extension Checker {
                     if let guide = guides[next.name] { implied.append((guide, previous.name, next)) }
                 }
             }
-            rules.lowered.groups.append(IRGroup(id: node.name, order: order, guides: members.map(\.name)))
+            // A group of fewer than two guides changes nothing, and the IR holds none (docs/ir.md:
+            // a player may refuse one), so it is left out of the document.
+            if members.count >= 2 { rules.lowered.groups.append(IRGroup(id: node.name, order: order, guides: members.map(\.name))) }
         }
         if !implied.isEmpty { checkGroupOrderCycles(implied) }
         return implied
