@@ -85,7 +85,7 @@ public struct SimulationLine: Equatable, Sendable {
         var text = "\(sign)d\(seconds / 86_400) \(two(seconds / 3600 % 24)):\(two(seconds / 60 % 60)):\(two(seconds % 60))"
         // To the microsecond: sums of steps such as 0.1 + 0.2 would otherwise show the binary
         // fraction's noise (0.30000000000000004). Fixed-point digits, not NumberText: a clock's
-        // fraction is never written as 1e-05, and it never rounds up into the next second.
+        // fraction is never written in exponent form, and it never rounds up into the next second.
         let micros = Int(((magnitude - whole) * 1_000_000).rounded())
         if micros > 0 {
             var digits = String(1_000_000 + min(micros, 999_999)).dropFirst()

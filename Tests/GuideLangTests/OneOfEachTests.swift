@@ -45,6 +45,13 @@ struct OneOfEachTests {
         #expect(NumberText.text(-0.0) == "0")
         #expect(NumberText.text(0.1) == "0.1")
         #expect(NumberText.text(1e15) == "1000000000000000.0", "past 10^15, as Swift writes it")
+        // Exponents in their shortest form, as JSON and docs/ir.md write them (Swift: 1e-07, 1e+16).
+        #expect(NumberText.text(1e-7) == "1e-7" && NumberText.text(2.5e-10) == "2.5e-10" && NumberText.text(1.5e300) == "1.5e300")
+        #expect(NumberText.text(-1e-7) == "-1e-7" && NumberText.text(0.0001) == "0.0001")
+        // A percentage is the fraction its decimal text says, not its binary value over 100.
+        #expect(NumberText.fraction(ofPercent: 33.333) == 0.33333 && NumberText.fraction(ofPercent: 1.1) == 0.011)
+        #expect(NumberText.fraction(ofPercent: 99.99) == 0.9999 && NumberText.fraction(ofPercent: 0.0000001) == 1e-9)
+        #expect(NumberText.fraction(ofPercent: -50) == -0.5 && NumberText.fraction(ofPercent: 200) == 2)
         #expect(NumberText.text(roundedToOneDecimal: 2.46) == "2.5")
         #expect(Rect.format(2.46) == "2.5")
         // Computed lengths, in lint's placement lines and the pictures alike: no float noise,

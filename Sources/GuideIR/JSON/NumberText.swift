@@ -29,6 +29,13 @@ public enum NumberText {
         text(rounded(value, decimals: lengthDecimals))
     }
 
+    /// The fraction a percentage written in decimal stands for (`33.333` is `0.33333`): the
+    /// quotient rounded to 15 decimals, since dividing the nearest binary value of 33.333 by 100
+    /// gives 0.33332999999999996, which is not what the source says.
+    public static func fraction(ofPercent percent: Double) -> Double {
+        rounded(percent / 100, decimals: 15)
+    }
+
     /// `value` rounded half away from zero to `decimals` decimals (0 to 15), as the Double
     /// nearest that decimal, whose shortest text then has at most `decimals` decimals; values
     /// too large to hold the decimals, and non-finite ones, are returned as they are.
@@ -58,7 +65,18 @@ public enum NumberText {
 
     /// How `value` is written.
     static func form(of value: Double) -> Form {
-        value == value.rounded() && abs(value) < 1e15 ? .whole(Int(value)) : .shortest(String(value))
+        value == value.rounded() && abs(value) < 1e15 ? .whole(Int(value)) : .shortest(shortest(value))
+    }
+
+    /// Swift's shortest text of `value`, its exponent without a `+` or leading zeros (`1e-7`,
+    /// not Swift's `1e-07`), as JSON and docs/ir.md write numbers.
+    static func shortest(_ value: Double) -> String {
+        let text = String(value)
+        guard let e = text.utf8.firstIndex(of: UInt8(ascii: "e")) else { return text }
+        let exponent = text.utf8[text.utf8.index(after: e)...]
+        let isNegative = exponent.first == UInt8(ascii: "-")
+        let digits = exponent.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }.drop { $0 == UInt8(ascii: "0") }
+        return String(text[..<e]) + "e" + (isNegative ? "-" : "") + String(decoding: digits.isEmpty ? [UInt8(ascii: "0")][...] : ArraySlice(digits), as: UTF8.self)
     }
 
     /// Appends the UTF-8 text of `value` to `bytes`.

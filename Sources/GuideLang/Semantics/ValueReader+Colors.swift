@@ -116,7 +116,7 @@ extension ValueReader {
         guard let parsed = number(term, units: ["", "%"], expected: "an opacity such as 80% or 0.8") else { return nil }
         if parsed.unit == "%" {
             guard checkRange(parsed.value, term, minimum: 0, maximum: 100, what: "the opacity") else { return nil }
-            return parsed.value / 100
+            return NumberText.fraction(ofPercent: parsed.value)
         }
         guard checkRange(parsed.value, term, minimum: 0, maximum: 1, what: "the opacity") else { return nil }
         return parsed.value

@@ -129,7 +129,7 @@ extension ValueReader {
                               notes: ["0% of the screen is 0 on every screen, so the size is \(NumberText.text(points)) pt"]))
             return nil
         }
-        return EdgeValue(value: percentage.signed / 100, isFraction: true, isSafeArea: isSafeArea, points: points)
+        return EdgeValue(value: NumberText.fraction(ofPercent: percentage.signed), isFraction: true, isSafeArea: isSafeArea, points: points)
     }
 
     // MARK: Diagnostics
