@@ -5,4 +5,8 @@ vim.bo.commentstring = "// %s"
 vim.bo.comments = "s1:/*,mb:*,ex:*/,://"
 vim.bo.shiftwidth = 2
 vim.bo.expandtab = true
+-- A name may hold hyphens (`sign-on`, `step-one`): one word, as the lexer reads it, for `*`,
+-- `ciw`, `w` and for the syntax's keywords, which then never match inside a name.
+vim.bo.iskeyword = "@,48-57,_,-,192-255"
+vim.b.undo_ftplugin = "setlocal commentstring< comments< shiftwidth< expandtab< iskeyword<"
 if vim.g.guidec_lsp ~= false then require("guidec").start(vim.api.nvim_get_current_buf()) end

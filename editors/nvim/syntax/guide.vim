@@ -14,6 +14,9 @@ syntax match guideOperator ">=\|<=\|==\|!=\|[<>@+]"
 syntax match guideEscape contained "\\\([ntr0\"\\*_`\[\]()]\|u{\x\{1,8}}\)"
 syntax region guideString start=+"+ skip=+\\\\\|\\"+ end=+"\|$+ contains=guideEscape oneline
 syntax region guideMultilineString start=+"""+ end=+^\s*"""+ contains=guideEscape
+" `"""text"""` on one line is one string, as the lexer reads it (GL0002), not the start of a
+" multi-line one that would paint the rest of the file; defined last, so it wins where both start.
+syntax region guideMultilineString start=+"""\%(.*"""\)\@=+ end=+"""+ contains=guideEscape oneline
 syntax match guideLineComment "//.*$" contains=@Spell
 syntax region guideBlockComment start="/\*" end="\*/" contains=guideBlockComment,@Spell
 
