@@ -1,6 +1,6 @@
 import Foundation
 import GuideIR
-import GuideLang
+@testable import GuideLang
 import Testing
 
 /// `guidec fmt`: each fixture in `Fixtures/format/` against its golden, and the properties that
@@ -242,5 +242,15 @@ struct FormatterTests {
         let source = SourceFile(path: "a.guide", text: original)
         let difference = Formatter.differenceInMeaning(source, formatted: Array(formatted.utf8))
         #expect(difference?.contains(reason) == true, "\(String(describing: difference))")
+    }
+
+    /// GL0901's advice names the file as a shell reads it back: a path that starts with `-` after
+    /// `--`, one with blanks or shell characters in double quotes, escaped where a shell still reads.
+    @Test func adviceWritesThePathAsAShellReadsIt() {
+        #expect(Formatter.commandLineWord("guides/intro.guide") == "guides/intro.guide")
+        #expect(Formatter.commandLineWord("-x.guide") == "-- -x.guide")
+        #expect(Formatter.commandLineWord("my guides/a b.guide") == "\"my guides/a b.guide\"")
+        #expect(Formatter.commandLineWord("a$b\"c`d\\.guide") == "\"a\\$b\\\"c\\`d\\\\.guide\"")
+        #expect(Formatter.commandLineWord("café.guide") == "café.guide")
     }
 }

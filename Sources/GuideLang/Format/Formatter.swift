@@ -121,6 +121,23 @@ public enum Formatter {
         return (prefix..<(original.count - suffix), Array(formatted[prefix..<(formatted.count - suffix)]))
     }
 
+    /// A path as a shell reads it back: in double quotes when it holds a blank or a character a
+    /// shell treats specially, after `--` when it starts with `-` (else it reads as an option).
+    static func commandLineWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789._-/+@%,:".unicodeScalars.contains($0) }
+        var word = path
+        if !plain {
+            // Inside double quotes a shell still reads `\`, `"`, `$` and a backquote: escaped.
+            word = "\""
+            for character in path {
+                if "\\\"$`".contains(character) { word.append("\\") }
+                word.append(character)
+            }
+            word.append("\"")
+        }
+        return path.hasPrefix("-") ? "-- " + word : word
+    }
+
     /// The `GL0901` diagnostic for a file that is not formatted: it points at the first line
     /// that differs and carries the whole edit as its fix-it.
     public static func unformattedDiagnostic(_ source: SourceFile, formatted: [UInt8], fileID: FileID = FileID(0)) -> Diagnostic? {
@@ -128,7 +145,7 @@ public enum Formatter {
         // The line without its break, so the caret underlines the line that changes.
         let line = source.lineRange(source.lineIndex(of: range.lowerBound))
         let advice = source.path == "<stdin>" ? "run 'guidec fmt -' to get it formatted"
-            : "run 'guidec fmt -w \(source.path)' to format it"
+            : "run 'guidec fmt -w \(Self.commandLineWord(source.path))' to format it"
         return Diagnostic(
             .unformatted, at: SourceRange(fileID: fileID, start: line.lowerBound, end: line.upperBound),
             "file is not formatted",
