@@ -279,6 +279,14 @@ struct ImportLoader {
                                               help: ["remove the \\u{0} from the path"]))
                 continue
             }
+            // A path that ends in `/` names a folder (`ls d.guide/` fails on a file), though the
+            // path arithmetic would drop the slash and read the file.
+            guard !written.hasSuffix("/") else {
+                hasFailedImports = true
+                report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': a path that ends in '/' names a folder",
+                                  help: ["import a .guide file, without the final '/'"]))
+                continue
+            }
             guard let provider else {
                 hasFailedImports = true
                 report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': imports are not available here"))
