@@ -76,13 +76,19 @@ struct StringTable {
                 }
             }
             for locale in block.children(.locale) {
-                if let first = localeNodes[locale.name] {
+                // Players compare tags in any case and read `_` as `-` (docs/ir.md), so `EN` and
+                // `pt_BR` are `en` and `pt-BR` to them: one locale, declared twice.
+                let tag = String(locale.name.lowercased().map { $0 == "_" ? "-" : $0 })
+                if let first = localeNodes[tag] {
                     checker.report(Diagnostic(
-                        .duplicateDeclaration, at: locale.nameRange, "locale '\(locale.name)' is declared twice",
-                        labels: [.init(first.nameRange, "first declared here")]))
+                        .duplicateDeclaration, at: locale.nameRange,
+                        first.name == locale.name ? "locale '\(locale.name)' is declared twice"
+                            : "locale '\(locale.name)' is locale '\(first.name)' to a player, declared twice",
+                        labels: [.init(first.nameRange, "first declared here")],
+                        notes: first.name == locale.name ? [] : ["players compare locale tags in any case, and read '_' as '-'"]))
                     continue
                 }
-                localeNodes[locale.name] = locale
+                localeNodes[tag] = locale
                 let localeIndex = Int32(truncatingIfNeeded: declared.count)
                 localeFiles.append(locale.fileID)
                 declared.append(locale.name)
@@ -125,7 +131,7 @@ struct StringTable {
         definedRanges = []
         definedKeys = []
         if let (reference, _) = defaultReference {
-            if localeNodes[reference.name] != nil {
+            if declared.contains(reference.name) {
                 defaultLocale = reference.name
             } else {
                 let suggestion = Suggestion.didYouMean(reference.name, among: declared)

@@ -75,8 +75,8 @@ struct PreviewRequest {
         var seen: Set<String> = []
         var resolved: [String] = []
         for locale in arguments.locales {
-            // Locale tags are case-insensitive (BCP 47): `zh-hans` is the table's `zh-Hans`, unless
-            // the table spells a locale exactly so, or holds two that differ only in case.
+            // Locale tags are case-insensitive (BCP 47): `zh-hans` is the table's `zh-Hans` (the
+            // checker refuses a table with two that differ only in case; an exact match still wins).
             let sameInAnyCase = document.locales.filter { $0.lowercased() == locale.lowercased() }
             guard let match = document.locales.contains(locale) ? locale : sameInAnyCase.count == 1 ? sameInAnyCase[0] : nil else {
                 // A language alone (`zh`) most likely means the one locale of it the table has.
