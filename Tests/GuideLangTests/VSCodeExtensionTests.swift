@@ -120,4 +120,24 @@ struct VSCodeExtensionTests {
         let checked = try Self.run(["node", "--check", Self.folder.appendingPathComponent("extension.js").path])
         #expect(checked.status == 0, "\(checked.output)")
     }
+
+    /// The indentation rules indent after a line that leaves a `{` or `(` open, as the formatter
+    /// does, ignoring braces in strings and comments, and outdent a line that starts with `}` or
+    /// `)`; checked with ICU's regular expressions, which read these patterns as JavaScript does.
+    @Test func indentationRulesFollowTheFormatter() throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("language-configuration.json")))
+        let rules = try #require(try JSONParser.parse(bytes).get()["indentationRules"])
+        let increase = try NSRegularExpression(pattern: try #require(rules["increaseIndentPattern"]?.stringValue))
+        let decrease = try NSRegularExpression(pattern: try #require(rules["decreaseIndentPattern"]?.stringValue))
+        func matches(_ pattern: NSRegularExpression, _ line: String) -> Bool {
+            pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
+        }
+        let indenting = ["guide walletoy {", "  page a { title: \"x\"", "  step a { // see \"docs\"", "  shape: auto(",
+                         "  pages {  /* a comment */", "  title: \"a } b\"  step s {"]
+        let notIndenting = ["  title: \"T\" // {", "  step a { highlight: t }", "  title: \"{\"", "  shape: auto(0.7)", "}", "  body: \"(\""]
+        for line in indenting { #expect(matches(increase, line), "indents after: \(line)") }
+        for line in notIndenting { #expect(!matches(increase, line), "does not indent after: \(line)") }
+        for line in ["}", "  }", "  )", "  ) // done"] { #expect(matches(decrease, line), "outdents: \(line)") }
+        #expect(!matches(decrease, "  title: \"}\""))
+    }
 }
