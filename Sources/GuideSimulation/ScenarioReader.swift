@@ -79,8 +79,10 @@ private struct Reading {
     let actions: [String]
     let guides: [String]
     let places: [String]
-    /// The events the program names: in conditions, `invalidated-by` and `advance: event(...)`.
+    /// The events the program names: in conditions, `invalidated-by` and `advance: event(...)`,
+    /// in the order first written (for suggestions), and as a set (for lookups).
     let events: [String]
+    let eventNames: Set<String>
 
     init(file: FileID, document: GuideDocument) {
         self.file = file
@@ -123,6 +125,7 @@ private struct Reading {
         self.actions = unique(actions)
         self.places = unique(places)
         self.events = unique(events)
+        eventNames = Set(events)
         guides = document.guides.map(\.id)
         parameterIDs = document.rules.parameters.map(\.id)
         var parameters: [String: IRParameterType] = [:]
@@ -345,7 +348,7 @@ private struct Reading {
                 wrongValue(value, "event", takes: "an event's name")
                 return nil
             }
-            if !events.contains(name) {
+            if !eventNames.contains(name) {
                 report(Diagnostic(.unknownScenarioEvent, at: range(value.range), "no guide of the program names the event \(Self.quoted(name))",
                                   notes: ["recording it changes nothing the scenario can see"])
                     .suggesting(Suggestion.didYouMean(name, among: events), replacing: range(value.range), with: nil).quoted())

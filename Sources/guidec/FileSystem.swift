@@ -184,8 +184,9 @@ enum FileSystem {
     /// The files a path names for `fmt`: a folder stands for every `.guide` file under it, in
     /// sorted order, hidden files and folders (`.git`, `.build`) skipped, a symlink only when it
     /// leads to a file inside the folder (so `fmt -w DIR` never rewrites a file elsewhere), and
-    /// each file once however many links reach it (a dangling link is kept, to be reported as
-    /// unreadable); anything else is itself. A folder without a guide is a failure.
+    /// each file once however many links reach it (a dangling link that would lead inside the
+    /// folder is kept, to be reported as unreadable); anything else is itself. A folder without
+    /// a guide is a failure.
     static func guideFiles(under path: String) -> Result<[String], SourceReadError> {
         var status = stat()
         guard path != "-", !path.utf8.contains(0), stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR
@@ -212,8 +213,10 @@ enum FileSystem {
                     // guide that cannot be read: kept, so reading it reports it, rather than passed
                     // over in silence. One leading elsewhere counts no more than a live one would.
                     if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: full) {
-                        let resolved = PathArithmetic.normalize(target.hasPrefix("/") ? target : PathArithmetic.join(PathArithmetic.directory(of: full), target))
-                        let absolute = resolved.hasPrefix("/") ? resolved : PathArithmetic.normalize(PathArithmetic.join(FileManager.default.currentDirectoryPath, resolved))
+                        // From the link's folder as it really is: `inside` is a real path too, and
+                        // the folder named may be reached through a link.
+                        let folderOfLink = realPath(PathArithmetic.directory(of: full)) ?? PathArithmetic.directory(of: full)
+                        let absolute = PathArithmetic.normalize(target.hasPrefix("/") ? target : PathArithmetic.join(folderOfLink, target))
                         if absolute.utf8.starts(with: inside) { dangling.append(full) }
                     }
                     continue

@@ -59,6 +59,7 @@ struct RuntimeSampleTests {
     /// Whether a `swiftc` is on the PATH (a Swift toolchain runs these tests, so it normally is).
     static let hasCompiler = (try? TestSupport.run("/usr/bin/env", ["swiftc", "--version"]).status) == 0
 
+    /// Every library sample, as the body of a function, type-checks in one file with the prelude.
     @Test(.enabled(if: hasCompiler, "swiftc is not on the PATH"))
     func samplesTypeCheckAgainstTheLibrary() throws {
         let samples = try Self.samples()

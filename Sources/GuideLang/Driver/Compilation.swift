@@ -281,9 +281,9 @@ struct ImportLoader {
             }
             // A path that ends in `/` names a folder (`ls d.guide/` fails on a file), though the
             // path arithmetic would drop the slash and read the file.
-            guard !written.hasSuffix("/") else {
+            guard !written.hasSuffix("/"), !written.hasSuffix("/."), !written.hasSuffix("/.."), written != ".", written != ".." else {
                 hasFailedImports = true
-                report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': a path that ends in '/' names a folder",
+                report(Diagnostic(.importNotFound, at: range, "cannot import '\(shown)': a path that ends in '/' (or '.', '..') names a folder",
                                   help: ["import a .guide file, without the final '/'"]))
                 continue
             }

@@ -19,20 +19,32 @@ extension ValueReader {
         case .call(let call):
             let name = tree.text(call.name)
             let message = "expected \(PropertyType.image.expectation), found '\(name)(...)'"
-            // Around one string, a call other languages use for an asset (`asset("welcome")`,
-            // `UIImage(named:)`) means the asset: its name is written alone.
-            if Self.assetCalls.contains(name.lowercased()), call.arguments.count == 1, call.arguments[0].terms.count == 1,
+            // Around one string, a call other languages use for an image means what its label
+            // says: `Image(systemName:)` an SF Symbol, `asset("welcome")` or `UIImage(named:)` an
+            // asset, whose name is written alone.
+            if call.arguments.count == 1, call.arguments[0].terms.count == 1,
                case .token(let index) = call.arguments[0].terms[0], tree.tokens[index].kind == .string {
-                report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message,
-                                  notes: ["an asset is named by its string alone"],
-                                  fixIts: [.init(range: tree.range(from: call.name, through: call.lastToken), replacement: tree.text(index),
-                                                 message: "write \(tree.text(index))")]))
-                return nil
+                let label = call.arguments[0].label.map(tree.text)
+                let whole = tree.range(from: call.name, through: call.lastToken)
+                if let label, Self.symbolLabels.contains(label) {
+                    let written = "symbol(\(tree.text(index)))"
+                    report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message, notes: ["a system symbol is written symbol(\"name\")"],
+                                      fixIts: [.init(range: whole, replacement: written, message: "write \(LongText.shortened(written))")]))
+                    return nil
+                }
+                if Self.assetCalls.contains(name.lowercased()), label == nil || Self.assetLabels.contains(label ?? "") {
+                    report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message, notes: ["an asset is named by its string alone"],
+                                      fixIts: [.init(range: whole, replacement: tree.text(index), message: "write \(LongText.shortened(tree.text(index)))")]))
+                    return nil
+                }
             }
-            // `symbol` is the only call an image takes, so any other (`icon("star")`, not only a
-            // misspelling such as `symbl`) is most likely meant as it.
-            let suggestion = Suggestion.didYouMean(name, among: ["symbol"]) ?? Suggestion.DidYouMean(name: "symbol")
-            report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message)
+            // `symbol` is the only call an image takes: a misspelling of it, or a call that names
+            // an icon elsewhere (`icon("star")`, `systemImage(...)`), is meant as it. Others (`url`)
+            // name no image the app has, and no word fixes them.
+            let suggestion = Suggestion.didYouMean(name, among: ["symbol"])
+                ?? (Self.symbolCalls.contains(name.lowercased()) ? Suggestion.DidYouMean(name: "symbol") : nil)
+            report(Diagnostic(.wrongValueKind, at: tree.range(call.name), message,
+                              notes: suggestion == nil ? ["an image is an asset of the app, named by a string, or a system symbol, symbol(\"name\")"] : [])
                 .suggesting(suggestion, replacing: tree.range(call.name)))
             return nil
         default:
@@ -43,7 +55,15 @@ extension ValueReader {
 
     /// Calls that name an asset in other languages and libraries (lowercased), which an image
     /// writes as the asset's name alone.
-    static let assetCalls: Set<String> = ["asset", "image", "named", "uiimage", "url", "resource", "file", "drawable", "painterresource"]
+    static let assetCalls: Set<String> = ["asset", "image", "named", "uiimage", "resource", "drawable", "painterresource"]
+
+    /// The labels with which those calls name an asset (`UIImage(named:)`), and a system symbol
+    /// (`Image(systemName:)`, `UIImage(systemName:)`).
+    static let assetLabels: Set<String> = ["named", "name", "resource"]
+    static let symbolLabels: Set<String> = ["systemName", "systemImage"]
+
+    /// Calls that name an icon in other languages and libraries (lowercased), meant as `symbol`.
+    static let symbolCalls: Set<String> = ["icon", "systemimage", "systemname", "sfsymbol", "glyph", "symbolimage", "materialicon", "imagevector"]
 
     /// Reads `symbol("name")`: one string, the symbol's name, checked for the form SF Symbols'
     /// names have (lowercase words of letters and digits joined by dots). Whether the symbol

@@ -326,9 +326,8 @@ public struct Lexer {
         // condition; elsewhere (`tit!le`, `caf!`) the word would make things worse.
         if let word = ["&&": "and", "||": "or", "!": "not"][text], standsAsOperator(from: start, to: index) {
             help.append("a condition joins with 'and', 'or' and 'not'")
-            // `!seen` needs a blank after the word; `! seen` has one.
-            let spaced = word == "not" && index < bytes.count && bytes[index] != UInt8(ascii: " ") && bytes[index] != UInt8(ascii: "\t")
-            fixIts.append(.init(range: range(start, index), replacement: spaced ? "not " : word, message: "write '\(word)'"))
+            // `!seen` needs a blank after the word.
+            fixIts.append(.init(range: range(start, index), replacement: word == "not" ? "not " : word, message: "write '\(word)'"))
         } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
             help.append("use straight double quotes (\") around strings")
         } else if text.unicodeScalars.allSatisfy(Self.isInvisible) {
@@ -357,13 +356,14 @@ public struct Lexer {
     }
 
     /// Whether the stray `&&`, `||` or `!` at `start..<end` stands where an operator of a condition
-    /// would: after a blank or a `(` on its line, and before a blank, or (`!`) an operand.
+    /// would: after a blank or a `(` on its line, and before a blank (`&&`, `||`) or its operand (`!`).
     private func standsAsOperator(from start: Int, to end: Int) -> Bool {
         let before = start > 0 ? bytes[start - 1] : UInt8(ascii: "\n")
         let after = end < bytes.count ? bytes[end] : UInt8(ascii: "\n")
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard isBlank(before) || before == UInt8(ascii: "(") || (bytes[start] != UInt8(ascii: "!") && before == UInt8(ascii: ")")) else { return false }
-        if bytes[start] == UInt8(ascii: "!") { return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") || isBlank(after) }
+        // `!` must touch its operand: `Welcome ! Enjoy` is text, and a `not` there would be wrong.
+        if bytes[start] == UInt8(ascii: "!") { return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") }
         return isBlank(after) || after == UInt8(ascii: "(")
     }
 

@@ -482,6 +482,7 @@ public struct Parser {
                 fixIts: [.init(range: range(position), replacement: "\"\(name)\"", message: "write it as a string")]))
             declaration.name = advance()
         }
+        skipReportedStrays()
         if isWord(keyword, "tour"), declaration.name != nil, let subject = tourSubjectWithoutOn() { declaration.subject = subject }
         // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
         if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),

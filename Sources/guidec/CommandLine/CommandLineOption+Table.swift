@@ -126,7 +126,7 @@ extension CommandLineOption {
         ["--text-size"], .value(.parsed(
             placeholder: "CATEGORY",
             expectation: "takes a Dynamic Type size: " + ContentSizeCategory.allCases.map(\.shortName).joined(separator: " "),
-            ContentSizeCategory.named) { $0.textSize = $1 }),
+            ignoresCase: true, ContentSizeCategory.named) { $0.textSize = $1 }),
         summary: "Dynamic Type size: xs s m l (default) xl xxl xxxl ax1 ... ax5")
     /// `lint --frames`.
     static let frames = CommandLineOption(

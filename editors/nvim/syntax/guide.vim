@@ -8,7 +8,8 @@ syntax keyword guideOperatorWord and or not on
 syntax keyword guideBoolean true false none
 syntax match guideProperty "\<[A-Za-z_][A-Za-z0-9_]*\(-[A-Za-z0-9_]\+\)*\ze\s*:"
 syntax match guideCall "\<[A-Za-z_][A-Za-z0-9_]*\(-[A-Za-z0-9_]\+\)*\ze("
-syntax match guideNumber "-\?\<\d\+\(\.\d\+\)\?\(%\|[A-Za-z_]\+\)\?"
+" A number starts where no name character stands before it (`-` is one, as in `center-x`).
+syntax match guideNumber "\k\@<!-\?\d\+\(\.\d\+\)\?\(%\|[A-Za-z_]\+\)\?"
 syntax match guideColor "#\x\{8}\>\|#\x\{6}\>\|#\x\{3}\>"
 syntax match guideOperator ">=\|<=\|==\|!=\|[<>@+]"
 syntax match guideEscape contained "\\\([ntr0\"\\*_`\[\]()]\|u{\x\{1,8}}\)"
