@@ -49,9 +49,15 @@ struct OneOfEachTests {
         #expect(NumberText.text(1e-7) == "1e-7" && NumberText.text(2.5e-10) == "2.5e-10" && NumberText.text(1.5e300) == "1.5e300")
         #expect(NumberText.text(-1e-7) == "-1e-7" && NumberText.text(0.0001) == "0.0001")
         // A percentage is the fraction its decimal text says, not its binary value over 100.
-        #expect(NumberText.fraction(ofPercent: 33.333) == 0.33333 && NumberText.fraction(ofPercent: 1.1) == 0.011)
-        #expect(NumberText.fraction(ofPercent: 99.99) == 0.9999 && NumberText.fraction(ofPercent: 0.0000001) == 1e-9)
-        #expect(NumberText.fraction(ofPercent: -50) == -0.5 && NumberText.fraction(ofPercent: 200) == 2)
+        #expect(NumberText.fraction(ofPercent: 33.333, writtenWithDecimals: 3) == 0.33333)
+        #expect(NumberText.fraction(ofPercent: 1.1, writtenWithDecimals: 1) == 0.011)
+        #expect(NumberText.fraction(ofPercent: 99.99, writtenWithDecimals: 2) == 0.9999)
+        #expect(NumberText.fraction(ofPercent: 0.0000001, writtenWithDecimals: 7) == 1e-9)
+        #expect(NumberText.fraction(ofPercent: -50, writtenWithDecimals: 0) == -0.5 && NumberText.fraction(ofPercent: 200, writtenWithDecimals: 0) == 2)
+        // Every decimal the source writes is kept, and past 15 the quotient is not cut to 0.
+        #expect(NumberText.fraction(ofPercent: 12.3456789012345, writtenWithDecimals: 13) == 0.123456789012345)
+        #expect(NumberText.fraction(ofPercent: 0.00000000000004, writtenWithDecimals: 14) > 0)
+        #expect(NumberText.decimals(Array("12.50".utf8)[...]) == 2 && NumberText.decimals(Array("7".utf8)[...]) == 0)
         #expect(NumberText.text(roundedToOneDecimal: 2.46) == "2.5")
         #expect(Rect.format(2.46) == "2.5")
         // Computed lengths, in lint's placement lines and the pictures alike: no float noise,

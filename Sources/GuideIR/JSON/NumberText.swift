@@ -29,11 +29,19 @@ public enum NumberText {
         text(rounded(value, decimals: lengthDecimals))
     }
 
-    /// The fraction a percentage written in decimal stands for (`33.333` is `0.33333`): the
-    /// quotient rounded to 15 decimals, since dividing the nearest binary value of 33.333 by 100
-    /// gives 0.33332999999999996, which is not what the source says.
-    public static func fraction(ofPercent percent: Double) -> Double {
-        rounded(percent / 100, decimals: 15)
+    /// The fraction a percentage written with `decimals` decimals stands for (`33.333` is
+    /// `0.33333`): the quotient rounded to two decimals more, since dividing the nearest binary
+    /// value of 33.333 by 100 gives 0.33332999999999996, not what the source says. Past the 15
+    /// decimals `rounded` keeps, the quotient is left as it is rather than cut (4e-14% stays
+    /// above 0).
+    public static func fraction(ofPercent percent: Double, writtenWithDecimals decimals: Int) -> Double {
+        decimals + 2 > 15 ? percent / 100 : rounded(percent / 100, decimals: max(0, decimals) + 2)
+    }
+
+    /// The decimals a number's text writes after its point (`12.50` has two), read from bytes.
+    public static func decimals(_ text: ArraySlice<UInt8>) -> Int {
+        guard let point = text.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
+        return text[text.index(after: point)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
     }
 
     /// `value` rounded half away from zero to `decimals` decimals (0 to 15), as the Double

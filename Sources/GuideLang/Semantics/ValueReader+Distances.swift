@@ -78,7 +78,7 @@ extension ValueReader {
             let isSubtracted = pendingOperator.map { tree.tokens[$0].kind == .minus } ?? false
             operands.append(Operand(
                 token: index, isNegative: isSubtracted != isNegativeLiteral, magnitude: abs(parsed.value),
-                decimals: Self.decimals(tree.source.bytes[tree.tokens[index].range]), isPercentage: parsed.unit == "%"))
+                decimals: NumberText.decimals(tree.source.bytes[tree.tokens[index].range]), isPercentage: parsed.unit == "%"))
             pendingOperator = nil
         }
         if let trailing = pendingOperator {
@@ -129,7 +129,7 @@ extension ValueReader {
                               notes: ["0% of the screen is 0 on every screen, so the size is \(NumberText.text(points)) pt"]))
             return nil
         }
-        return EdgeValue(value: NumberText.fraction(ofPercent: percentage.signed), isFraction: true, isSafeArea: isSafeArea, points: points)
+        return EdgeValue(value: NumberText.fraction(ofPercent: percentage.signed, writtenWithDecimals: percentage.decimals), isFraction: true, isSafeArea: isSafeArea, points: points)
     }
 
     // MARK: Diagnostics
@@ -217,14 +217,6 @@ extension ValueReader {
     func describeWord(_ term: TermSyntax) -> String {
         if case .token(let index) = term { return tree.text(index) }
         return ""
-    }
-
-    /// The digits after the decimal point of a number token's text.
-    private static func decimals(_ text: ArraySlice<UInt8>) -> Int {
-        // Read from the token's bytes: every frame edge's number comes here, and a String of
-        // each would be made only to be searched.
-        guard let point = text.firstIndex(of: UInt8(ascii: ".")) else { return 0 }
-        return text[text.index(after: point)...].prefix { Lexer.isDigit($0) }.count
     }
 
     /// The operands added up, rounded to the most decimals any of them is written with, so
