@@ -153,10 +153,12 @@ extension ValueReader {
                               labels: [.init(range(of: item.terms[item.terms.endIndex - 1]), "and again here")], fixIts: [removal]))
             return
         }
+        // One edit moves it (an editor applies one fix-it at a time): what follows it, then `safe`.
+        let rest = tree.source.text(Int(tree.tokens[safe.lastToken].end)..<lastEnd)
         reportMalformed(at: range(of: safe), "'safe' comes after the whole distance",
                         notes: ["'safe' measures the percentage and the constant from the safe area: 50% + 12 safe"],
-                        fixIts: [.init(range: removal.range, replacement: "", message: "remove 'safe' here"),
-                                 .init(range: SourceRange(fileID: fileID, start: lastEnd, end: lastEnd), replacement: " safe", message: "put 'safe' at the end")])
+                        fixIts: [.init(range: SourceRange(fileID: fileID, start: previousEnd, end: lastEnd), replacement: rest + " safe",
+                                       message: "move 'safe' to the end")])
     }
 
     /// `+ 12` or `- 12` with nothing before the operator.

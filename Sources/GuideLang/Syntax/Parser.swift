@@ -474,12 +474,12 @@ public struct Parser {
         if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
             declaration.name = advance()
         } else if current.kind == .number, !current.isAtLineStart {
-            // `guide 9lives {`: a name that starts with a digit, which a string may hold.
+            // `guide 9lives {`: a name that starts with a digit. Only a locale's name may be a
+            // string, so no fix-it quotes it; the name is read as written, to go on.
             let name = text(position)
             report(Diagnostic(
                 .missingName, at: range(position), "expected a name after '\(text(keyword))', found number '\(name)'",
-                notes: ["a name starts with an ASCII letter or '_'; any other name is written as a string"],
-                fixIts: [.init(range: range(position), replacement: "\"\(name)\"", message: "write it as a string")]))
+                notes: ["a name starts with an ASCII letter or '_', then letters, digits, '-' and '_'"]))
             declaration.name = advance()
         }
         skipReportedStrays()
