@@ -83,8 +83,9 @@ public enum NumberText {
         guard let e = text.utf8.firstIndex(of: UInt8(ascii: "e")) else { return text }
         let exponent = text.utf8[text.utf8.index(after: e)...]
         let isNegative = exponent.first == UInt8(ascii: "-")
+        // Swift never writes an exponent of zero, so digits remain once its zeros are dropped.
         let digits = exponent.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }.drop { $0 == UInt8(ascii: "0") }
-        return String(text[..<e]) + "e" + (isNegative ? "-" : "") + String(decoding: digits.isEmpty ? [UInt8(ascii: "0")][...] : ArraySlice(digits), as: UTF8.self)
+        return String(text[..<e]) + "e" + (isNegative ? "-" : "") + String(decoding: digits, as: UTF8.self)
     }
 
     /// Appends the UTF-8 text of `value` to `bytes`.

@@ -116,8 +116,8 @@ extension ValueReader {
         guard let parsed = number(term, units: ["", "%"], expected: "an opacity such as 80% or 0.8") else { return nil }
         if parsed.unit == "%" {
             guard checkRange(parsed.value, term, minimum: 0, maximum: 100, what: "the opacity") else { return nil }
-            let written = term.firstToken == term.lastToken ? NumberText.decimals(tree.source.bytes[tree.tokens[term.firstToken].range]) : 13
-            return NumberText.fraction(ofPercent: parsed.value, writtenWithDecimals: written)
+            let written = range(of: term)
+            return NumberText.fraction(ofPercent: parsed.value, writtenWithDecimals: NumberText.decimals(tree.source.bytes[written.start..<written.end]))
         }
         guard checkRange(parsed.value, term, minimum: 0, maximum: 1, what: "the opacity") else { return nil }
         return parsed.value
