@@ -15,7 +15,7 @@ extension LanguageServer {
         // The text of the line up to the cursor says what is being written.
         let lineStart = source.lineStarts[source.lineIndex(of: offset)]
         let before = source.bytes[lineStart..<offset]
-        let word = before.reversed().prefix(while: Self.isNameByte)
+        let word = before.reversed().prefix(while: Self.isWordByte)
         let lead = before.dropLast(word.count)
         // One parse, whose tokens also tell whether the cursor is in a string or a comment.
         let tree = Parser.parse(source)
@@ -71,20 +71,15 @@ extension LanguageServer {
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
     }
 
-    /// Whether a byte may be part of a name.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
-    }
-
     /// The property whose value the cursor is in, when the value so far is names and commas
     /// (`highlight: a, `), and whether the cursor is at its first word.
     private static func propertyBeingWritten(_ lead: ArraySlice<UInt8>, in source: SourceFile) -> (name: String, isFirstWord: Bool)? {
         guard let colon = lead.lastIndex(of: UInt8(ascii: ":")) else { return nil }
         let value = source.bytes[(colon + 1)..<lead.endIndex]
-        guard value.allSatisfy({ isNameByte($0) || $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") }) else { return nil }
+        guard value.allSatisfy({ isWordByte($0) || $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ",") }) else { return nil }
         let last = value.last { $0 != 0x20 && $0 != 0x09 }
         guard last == nil || last == UInt8(ascii: ",") else { return nil }
-        let nameBytes = source.bytes[lead.startIndex..<colon].reversed().drop { $0 == 0x20 || $0 == 0x09 }.prefix(while: isNameByte)
+        let nameBytes = source.bytes[lead.startIndex..<colon].reversed().drop { $0 == 0x20 || $0 == 0x09 }.prefix(while: isWordByte)
         return (String(decoding: nameBytes.reversed(), as: UTF8.self), last == nil)
     }
 

@@ -40,11 +40,11 @@ extension LanguageServer {
         ])
     }
 
+    /// Whether a byte may be part of a name as an editor selects one: an identifier's, or `-`.
+    static func isWordByte(_ byte: UInt8) -> Bool { Lexer.isIdentifierContinue(byte) || byte == UInt8(ascii: "-") }
+
     /// The bytes of the word (letters, digits, `-`, `_`) around `offset`.
     static func word(at offset: Int, in bytes: [UInt8]) -> (Int, Int)? {
-        func isWordByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x2D || byte == 0x5F
-        }
         var start = min(offset, bytes.count)
         var end = start
         while start > 0, isWordByte(bytes[start - 1]) { start -= 1 }

@@ -170,7 +170,7 @@ extension Checker {
             let notes = [allowed.isEmpty ? "\(place) holds no blocks" : "\(place) can hold " + allowed.map { "'\($0.rawValue)'" }.joined(separator: ", ")]
             // A plural (`screens { screen a { ... } }`) is a wrapper other languages write: no
             // one word fixes it, so the help says what to write instead.
-            if let item = allowed.first(where: { keyword == $0.rawValue + "s" || keyword == $0.rawValue + "es" }) {
+            if let item = DeclarationKind.wrapped(by: keyword, among: allowed) {
                 report(Diagnostic(
                     .unknownDeclaration, at: tree.range(syntax.keyword), "unknown block '\(keyword)'", notes: notes,
                     help: ["write each '\(item.rawValue)' block directly in \(place), without a '\(keyword)' block around them"]))

@@ -78,7 +78,7 @@ struct StringTable {
             for locale in block.children(.locale) {
                 // Players compare tags in any case and read `_` as `-` (docs/ir.md), so `EN` and
                 // `pt_BR` are `en` and `pt-BR` to them: one locale, declared twice.
-                let tag = String(locale.name.lowercased().map { $0 == "_" ? "-" : $0 })
+                let tag = LocaleTag.comparable(locale.name)
                 if let first = localeNodes[tag] {
                     checker.report(Diagnostic(
                         .duplicateDeclaration, at: locale.nameRange,

@@ -127,6 +127,12 @@ public enum DeclarationKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// The kind of `allowed` whose plural `word` is (`screens`, `matches`): the wrapper other
+    /// languages write around a list of blocks, which this language writes without one.
+    public static func wrapped(by word: String, among allowed: [DeclarationKind]) -> DeclarationKind? {
+        allowed.first { word == $0.rawValue + "s" || word == $0.rawValue + "es" }
+    }
+
     /// The kinds allowed at the top level of a file.
     public static let topLevel: [DeclarationKind] = [.guide, .style, .screen, .strings, .parameter, .settings, .group]
 

@@ -220,7 +220,7 @@ extension Parser {
     func likelyKind(at keyword: Int) -> DeclarationKind? {
         let allowed = recoveryStack.last.map { $0?.children ?? [] } ?? DeclarationKind.topLevel
         let word = text(keyword)
-        if allowed.contains(where: { word == $0.rawValue + "s" || word == $0.rawValue + "es" }) { return recoveryStack.last ?? nil }
+        if DeclarationKind.wrapped(by: word, among: allowed) != nil { return recoveryStack.last ?? nil }
         return Suggestion.closest(to: word, among: allowed.map(\.rawValue)).flatMap(DeclarationKind.init(rawValue:))
     }
 

@@ -77,11 +77,11 @@ struct PreviewRequest {
         for locale in arguments.locales {
             // Locale tags compare in any case, `_` as `-` (BCP 47, docs/ir.md): `zh-hans` is the
             // table's `zh-Hans` (the checker refuses a table with two such; an exact match wins).
-            let tag = Self.tag(locale)
-            let sameInAnyCase = document.locales.filter { Self.tag($0) == tag }
+            let tag = LocaleTag.comparable(locale)
+            let sameInAnyCase = document.locales.filter { LocaleTag.comparable($0) == tag }
             guard let match = document.locales.contains(locale) ? locale : sameInAnyCase.count == 1 ? sameInAnyCase[0] : nil else {
                 // A language alone (`zh`) most likely means the one locale of it the table has.
-                let regional = document.locales.filter { Self.tag($0).hasPrefix(tag + "-") }
+                let regional = document.locales.filter { LocaleTag.comparable($0).hasPrefix(tag + "-") }
                 throw UsageError(
                     document.locales.isEmpty ? "'\(CommandLineOption.locale.name) \(locale)': the guides have no strings table to draw a locale from"
                         : "'\(CommandLineOption.locale.name) \(locale)' is not a locale of the strings table",
@@ -96,9 +96,6 @@ struct PreviewRequest {
             locales.map { PreviewVariant(appearance: appearance, locale: $0, textSize: arguments.textSize) }
         }
     }
-
-    /// A locale tag as players compare it: in any case, `_` read as `-` (docs/ir.md).
-    static func tag(_ locale: String) -> String { String(locale.lowercased().map { $0 == "_" ? "-" : $0 }) }
 
     /// The guides to draw: the one `--guide` names (refused when it did not check clean, or
     /// with `--step` or `--page`, which name their guide already), else every guide.
