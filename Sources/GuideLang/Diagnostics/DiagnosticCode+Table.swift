@@ -145,6 +145,8 @@ extension DiagnosticCode {
     public static let invalidDefaultLocale = DiagnosticCode("GL0702", .error, "invalid-default-locale")
     /// Text keys used without any `strings` table.
     public static let missingStrings = DiagnosticCode("GL0703", .error, "missing-strings")
+    /// A `locale` whose name is not a BCP 47 language tag, so no device's language could ever match it.
+    public static let invalidLocaleTag = DiagnosticCode("GL0704", .error, "invalid-locale-tag")
 
     // MARK: GL08xx, unused declarations
 
@@ -261,13 +263,14 @@ extension DiagnosticCode {
         notAScrollContainer, anchorWithoutContainer, malformedDistance, constantBeforePercentage,
         uncombinedTerms, negatedConstant, orderCycle, orderClash, styleCycle, importNotFound, importCycle,
         misplacedImport, importOutsideRoot, missingTranslation, invalidDefaultLocale, missingStrings,
-        unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen, targetInUnsafeArea,
-        tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall, lowContrast,
-        overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted, measuredFrameDiffers,
-        invalidFramesFile, unmatchedMeasurement, invalidCondition, unknownParameter, parameterTypeMismatch,
-        comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds, dependsOnUnshowable, guideInTwoGroups,
-        groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName, emptyImageName, unclosedMarkup,
-        linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey, invalidScenarioValue, unknownScenarioReference,
-        invalidScenarioDuration, failedExpectation, unknownScenarioEvent,
+        invalidLocaleTag, unusedTarget, unusedStyle, unusedString, unusedScreen, unformatted, targetOffScreen,
+        targetInUnsafeArea, tipDoesNotFit, tipCoversTarget, highlightsOverlap, tooManyLines, tapTargetTooSmall,
+        lowContrast, overlayTooTransparent, scrollTargetWithoutAnchor, pageOverflow, guideNotLinted,
+        measuredFrameDiffers, invalidFramesFile, unmatchedMeasurement, invalidCondition, unknownParameter,
+        parameterTypeMismatch, comparisonTypeMismatch, invalidTimeWindow, conditionNeverHolds,
+        dependsOnUnshowable, guideInTwoGroups, groupOfOne, groupOrderCycle, unusedParameter, invalidSymbolName,
+        emptyImageName, unclosedMarkup, linkWithoutUrl, invalidScenarioJSON, unknownScenarioKey,
+        invalidScenarioValue, unknownScenarioReference, invalidScenarioDuration, failedExpectation,
+        unknownScenarioEvent,
     ]
 }

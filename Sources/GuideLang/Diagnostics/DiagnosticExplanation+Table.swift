@@ -2917,6 +2917,52 @@ extension DiagnosticExplanation {
                     """),
             ]),
         DiagnosticExplanation(
+            code: .invalidLocaleTag,
+            title: "locale name is not a language tag",
+            explanation: """
+                A player picks the locale whose tag matches one of the person's preferred languages, comparing them \
+                as BCP 47 language tags (docs/ir.md), so a locale named anything else is never chosen and its \
+                translations are never shown. A tag is a language of 2 to 8 ASCII letters, then optional subtags of \
+                1 to 8 letters or digits, each after a `-` (or `_`, which players read as `-`): `en`, `pt-BR`, \
+                `zh-Hans`, `sr-Latn-RS`. Tags for private use start with `x-`. Where writing the spaces or \
+                punctuation of the name as `-` makes a tag, the fix-it does that.
+                """,
+            example: [
+                File(name: "GL0704-invalid-locale-tag.guide", text: """
+                    // expect: GL0704
+                    strings {
+                      default: en
+                      locale en { "walletoy.title": "Welcome to Walletoy" }
+                      locale "pt BR" { "walletoy.title": "Bem-vindo ao Walletoy" }
+                    }
+
+                    guide walletoy {
+                      title: key("walletoy.title")
+                      pages {
+                        page pay { image: "screen1"  title: "Easy Payments" }
+                      }
+                    }
+
+                    """),
+            ],
+            fixed: [
+                File(name: "GL0704-invalid-locale-tag.guide", text: """
+                    strings {
+                      default: en
+                      locale en { "walletoy.title": "Welcome to Walletoy" }
+                      locale "pt-BR" { "walletoy.title": "Bem-vindo ao Walletoy" }
+                    }
+
+                    guide walletoy {
+                      title: key("walletoy.title")
+                      pages {
+                        page pay { image: "screen1"  title: "Easy Payments" }
+                      }
+                    }
+
+                    """),
+            ]),
+        DiagnosticExplanation(
             code: .unusedTarget,
             title: "target never highlighted",
             explanation: """

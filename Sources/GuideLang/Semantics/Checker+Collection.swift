@@ -283,6 +283,9 @@ extension Checker {
                               help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
                               fixIts: fixIts))
         }
+        if node.kind == .locale, let name = syntax.name, !LocaleTag.isWellFormed(node.name) {
+            checkLocaleTag(node.name, at: tree.range(name), isQuoted: tree.tokens[name].kind == .string)
+        }
         // A bare `on` (no screen after it) is reported by the parser already.
         let hasBareOn = syntax.name.map { $0 + 1 < tree.tokens.count && tree.isIdentifier($0 + 1, "on") } ?? false
         if node.kind.takesSubject, syntax.subject == nil, syntax.name != nil, !hasBareOn {
@@ -382,6 +385,19 @@ extension Checker {
     }
 
     /// Whether `text` lexes as one identifier.
+    /// Reports a locale named by something other than a language tag, which no device's language
+    /// can match, with the tag its spaces and punctuation written as `-` make, if they make one.
+    private func checkLocaleTag(_ tag: String, at range: SourceRange, isQuoted: Bool) {
+        let fixIts: [Diagnostic.FixIt] = LocaleTag.repaired(tag).map { repaired in
+            [.init(range: range, replacement: isQuoted ? "\"\(repaired)\"" : repaired, message: "write '\(repaired)'")]
+        } ?? []
+        report(Diagnostic(
+            .invalidLocaleTag, at: range, tag.isEmpty ? "locale name is empty" : "locale '\(tag)' is not a language tag",
+            notes: ["players match a locale to the device's languages as a BCP 47 tag: a language of 2 to 8 letters, "
+                + "then subtags of letters or digits after '-', such as 'en', 'pt-BR' or 'zh-Hans'"],
+            fixIts: fixIts))
+    }
+
     static func isIdentifier(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, Lexer.isIdentifierStart(first), bytes.last != UInt8(ascii: "-") else { return false }
