@@ -122,7 +122,7 @@ enum PropertySchema {
         PropertySpec(name: "then", type: .keyword(["next", "end", "stay"]), kinds: [.action], styleTargets: []),
         PropertySpec(name: "url", type: .string, kinds: [.action], styleTargets: []),
         // strings
-        PropertySpec(name: "default", type: .identifier, kinds: [.strings], styleTargets: []),
+        PropertySpec(name: "default", type: .localeName, kinds: [.strings], styleTargets: []),
     ]
 
     /// The first property of each name: a name may be a property of several blocks with

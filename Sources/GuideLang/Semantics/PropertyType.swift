@@ -4,6 +4,8 @@ enum PropertyType: Equatable {
     case textOrNone
     case string
     case identifier
+    /// A locale's name: a name, or a string as a `locale` block's name may be (`"pt-BR"`).
+    case localeName
     case color
     case colorOrNone
     case overlay
@@ -41,6 +43,7 @@ enum PropertyType: Equatable {
         case .textOrNone: "text (a string or key(\"...\")) or 'none'"
         case .string: "a string"
         case .identifier: "a name"
+        case .localeName: "a locale's name, such as en or \"pt-BR\""
         case .color: "a colour such as #D2BA64"
         case .colorOrNone: "a colour such as #FFFFFF, or 'none'"
         case .overlay: "a colour and opacity such as #000000 @ 80%, or 'none'"

@@ -67,7 +67,7 @@ struct StringTable {
         for block in blocks {
             if case .string(let name)? = block.value("default"), let entry = block.properties["default"] {
                 let reference = Reference(name: name, range: entry.valueRange)
-                if let existing = defaultReference, existing.reference.name != name {
+                if let existing = defaultReference, LocaleTag.comparable(existing.reference.name) != LocaleTag.comparable(name) {
                     checker.report(Diagnostic(
                         .invalidDefaultLocale, at: entry.nameRange, "default locale set twice, to '\(existing.reference.name)' and '\(name)'",
                         labels: [.init(existing.reference.range, "first set here")]))
@@ -131,8 +131,10 @@ struct StringTable {
         definedRanges = []
         definedKeys = []
         if let (reference, _) = defaultReference {
-            if declared.contains(reference.name) {
-                defaultLocale = reference.name
+            // Players compare tags in any case and read `_` as `-`, so `default: EN` names `locale en`.
+            let tag = LocaleTag.comparable(reference.name)
+            if let declaredName = declared.first(where: { LocaleTag.comparable($0) == tag }) {
+                defaultLocale = declaredName
             } else {
                 let suggestion = Suggestion.didYouMean(reference.name, among: declared)
                 checker.report(Diagnostic(

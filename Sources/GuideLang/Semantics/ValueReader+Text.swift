@@ -80,6 +80,17 @@ extension ValueReader {
         return Reference(name: tree.text(index), range: tree.range(index))
     }
 
+    /// A locale's name, written as a `locale` block's may be: a name or a string.
+    mutating func localeName(_ item: ValueItemSyntax) -> String? {
+        guard let term = singleTerm(item, type: .localeName) else { return nil }
+        if let index = tokenIndex(term, kind: .string) { return tree.stringValue(index) }
+        guard let index = tokenIndex(term, kind: .identifier) else {
+            wrongKind(term, expected: PropertyType.localeName.expectation)
+            return nil
+        }
+        return tree.text(index)
+    }
+
     mutating func references(_ items: [ValueItemSyntax]) -> [Reference]? {
         var references: [Reference] = []
         for item in items {

@@ -62,6 +62,8 @@ struct ValueReader {
             return image(first).map { .image($0) }
         case .identifier:
             return identifier(first).map { .string($0.name) }
+        case .localeName:
+            return localeName(first).map { .string($0) }
         case .length(let minimum):
             return length(first, minimum: minimum).map { .number($0) }
         case .integer(let minimum):
