@@ -52,17 +52,27 @@ extension ValueReader {
     mutating func arguments(_ call: CallSyntax, names: [String], required: Int) -> [ValueItemSyntax?]? {
         var result = [ValueItemSyntax?](repeating: nil, count: names.count)
         var nextPosition = 0
+        var hasUnknownLabel = false
         let callee = tree.text(call.name)
+        // Labels that name an argument: an unknown label means one of the others.
+        let givenLabels = Set(call.arguments.compactMap { $0.label.map { tree.text($0) } }.filter { names.contains($0) })
         for argument in call.arguments {
             let slot: Int
             if let label = argument.label {
                 let labelText = tree.text(label)
                 guard let index = names.firstIndex(of: labelText) else {
+                    // Every unknown label is reported (the first hid the others), and the one
+                    // meant is sought among the arguments not given yet: `w` in `rect(x:, y:, w:)`
+                    // is 'width' (the start of a name), not 'x'.
+                    let open = names.filter { !givenLabels.contains($0) }
+                    let started = open.filter { $0.hasPrefix(labelText) }
+                    let suggestion = started.count == 1 ? Suggestion.DidYouMean(name: started[0], note: nil) : Suggestion.didYouMean(labelText, among: open)
                     report(Diagnostic(
                         .unknownProperty, at: tree.range(label), "'\(callee)' has no argument '\(labelText)'",
                         notes: ["'\(callee)' takes " + names.map { "'\($0)'" }.joined(separator: ", ")]
-                    ).suggesting(Suggestion.didYouMean(labelText, among: names), replacing: tree.range(label)))
-                    return nil
+                    ).suggesting(suggestion, replacing: tree.range(label)))
+                    hasUnknownLabel = true
+                    continue
                 }
                 slot = index
             } else {
@@ -80,6 +90,7 @@ extension ValueReader {
             result[slot] = argument
             nextPosition = slot + 1
         }
+        if hasUnknownLabel { return nil }
         for index in 0..<required where result[index] == nil {
             report(Diagnostic(.missingRequired, at: tree.range(from: call.name, through: call.lastToken),
                               "'\(callee)' needs its '\(names[index])' argument"))
