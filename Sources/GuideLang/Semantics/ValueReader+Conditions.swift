@@ -203,7 +203,12 @@ extension ValueReader {
             }
             guard let seconds = timeWindow(after: word, &cursor) else { return nil }
             window = seconds
-            windowRange = range(of: word).through(range(of: cursor.terms[cursor.position - 1]))
+            let written = range(of: word).through(range(of: cursor.terms[cursor.position - 1]))
+            windowRange = written
+            if let again = cursor.current, isWord(again, "within") {
+                reportSecondWindow(at: again, after: written, &cursor)
+                return nil
+            }
         }
         let last = range(of: cursor.terms[cursor.position - 1])
         return .comparison(ConditionComparison(
@@ -223,18 +228,17 @@ extension ValueReader {
         }
         cursor.position += 1
         let parsed = number(countIndex)
-        // `within 7d`: the unit written onto the number.
+        // `within 7d`, `within 7days`: the unit written onto the number.
         if !parsed.unit.isEmpty {
-            let abbreviations = ["m": "minutes", "min": "minutes", "h": "hours", "d": "days", "w": "weeks"]
-            let fixIts: [Diagnostic.FixIt] = abbreviations[parsed.unit].map { unit in
-                [.init(range: tree.range(countIndex), replacement: "\(NumberText.text(parsed.value)) \(unit)", message: "write '\(NumberText.text(parsed.value)) \(unit)'")]
-            } ?? []
+            let written = "\(NumberText.text(parsed.value)) \(Self.timeUnit(meant: parsed.unit, count: parsed.value) ?? "")"
+            let fixIts: [Diagnostic.FixIt] = Self.timeUnit(meant: parsed.unit, count: parsed.value) == nil ? []
+                : [.init(range: tree.range(countIndex), replacement: written, message: "write '\(written)'")]
             conditionError(.invalidTimeWindow, at: tree.range(countIndex), "a time window is written as a number and a unit, such as 7 days",
                            notes: ["the units are minutes, hours, days and weeks"], fixIts: fixIts)
             return nil
         }
-        guard checkRange(parsed.value, countTerm, minimum: 0, what: "the time window"), parsed.value > 0 || reportEmptyWindow(countTerm)
-        else { return nil }
+        // A window is a length: 0 is "longer than 0"'s own message, and a negative one the same.
+        guard parsed.value > 0 || reportEmptyWindow(countTerm) else { return nil }
         guard let unitTerm = cursor.current, let unitIndex = tokenIndex(unitTerm, kind: .identifier),
               !isWord(unitTerm, "and"), !isWord(unitTerm, "or") else {
             let end = tree.range(countIndex).end
@@ -245,17 +249,55 @@ extension ValueReader {
         cursor.position += 1
         let word = tree.text(unitIndex)
         guard let unit = Self.timeUnits.first(where: { $0.name == word }) else {
+            // An abbreviation (`d`, `hrs`, `mins`) or another case (`Days`) is the unit it
+            // stands for; anything else gets the closest unit.
+            let suggestion = Self.timeUnit(meant: word, count: parsed.value).map { Suggestion.DidYouMean(name: $0, note: nil) }
+                ?? Suggestion.didYouMean(word, among: units)
             report(
                 Diagnostic(.invalidTimeWindow, at: tree.range(unitIndex), "unknown time unit '\(word)'",
                            notes: ["a time window is in minutes, hours, days or weeks"])
-                    .suggesting(Suggestion.didYouMean(word, among: units), replacing: tree.range(unitIndex)))
+                    .suggesting(suggestion, replacing: tree.range(unitIndex)))
             return nil
         }
         return parsed.value * unit.seconds
     }
 
+    /// The unit that `written`, an abbreviation or a unit in another case, stands for: in the
+    /// singular for a count of one (`1 day`), in the plural otherwise; nil for any other word.
+    static func timeUnit(meant written: String, count: Double) -> String? {
+        let abbreviations = [
+            "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute",
+            "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "hours": "hour",
+            "d": "day", "day": "day", "days": "day",
+            "w": "week", "wk": "week", "wks": "week", "week": "week", "weeks": "week",
+        ]
+        guard let unit = abbreviations[written.lowercased()] else { return nil }
+        return count == 1 ? unit : unit + "s"
+    }
+
+    /// Reports a second `within N unit` after a count's window (`>= 3 within 7 days within 2
+    /// days`), with the fix-it that removes it: a count has one window, and an `and` between
+    /// them (the general advice) would leave a `within` with no count before it.
+    private mutating func reportSecondWindow(at within: TermSyntax, after first: SourceRange, _ cursor: inout ConditionCursor) {
+        var end = cursor.position + 1
+        if end < cursor.terms.count, tokenIndex(cursor.terms[end], kind: .number) != nil {
+            end += 1
+            if end < cursor.terms.count, tokenIndex(cursor.terms[end], kind: .identifier) != nil,
+               !isWord(cursor.terms[end], "and"), !isWord(cursor.terms[end], "or") {
+                end += 1
+            }
+        }
+        let second = range(of: within).through(range(of: cursor.terms[end - 1]))
+        conditionError(.invalidTimeWindow, at: second, "a count has one time window, and this is a second",
+                       notes: ["to count in two windows, compare twice: \"opened\" >= 3 within 7 days and \"opened\" >= 1 within 1 day"],
+                       fixIts: [.init(range: SourceRange(fileID: tree.fileID, start: first.end, end: second.end), replacement: "",
+                                      message: "remove the second window")])
+        cursor.position = end
+    }
+
     private mutating func reportEmptyWindow(_ term: TermSyntax) -> Bool {
-        report(Diagnostic(.valueOutOfRange, at: range(of: term), "the time window must be longer than 0",
+        let found = term.firstToken == term.lastToken ? tree.text(term.firstToken) : "0"
+        report(Diagnostic(.valueOutOfRange, at: range(of: term), "the time window must be longer than 0, found \(found)",
                           notes: ["no event happens within no time, so the count would always be 0"]))
         return false
     }
