@@ -129,6 +129,34 @@ struct LanguageServerRenameTests {
         #expect(style["result"] == nil && style["error"]?["message"]?.stringValue?.contains("a name is a letter") == true, "\(style)")
     }
 
+    /// A string key written bare in a locale (`done: "Done"`) is quoted there when the new key is
+    /// no name (`done.title`), and written bare again when renamed back to a name.
+    @Test func aBareStringKeyIsQuotedWhenTheNewKeyIsNoName() throws {
+        var texts = try Self.originals()
+        texts[Self.navigation] = """
+            strings {
+              default: en
+              locale en { done: "Done"  other: "Other" }
+              locale fr { done: "Fini"  other: "Autre" }
+            }
+
+            guide keys {
+              title: key("done")
+              pages { page one { title: key("other") } }
+            }
+
+            """
+        let answer = try #require(Self.rename(Self.server(texts), texts, uri: Self.navigation, needle: #"key("done")"#, delta: 5, to: "done.title"))
+        let renamed = try Self.applying(try #require(answer["result"], "\(answer)"), to: texts)
+        let text = try #require(renamed[Self.navigation])
+        #expect(text.contains(#"locale en { "done.title": "Done""#) && text.contains(#"locale fr { "done.title": "Fini""#)
+                    && text.contains(#"title: key("done.title")"#), "\(text)")
+        let back = try #require(Self.rename(Self.server(renamed), renamed, uri: Self.navigation, needle: #"key("done.title")"#, delta: 5, to: "done"))
+        let restored = try Self.applying(try #require(back["result"], "\(back)"), to: renamed)
+        // Back to a name, the quotes the rename wrote stay: a quoted key is a key as good as a bare one.
+        #expect(restored[Self.navigation]?.contains(#"locale en { "done": "Done""#) == true, "\(restored)")
+    }
+
     /// Renames the server refuses, each with the reason in the message.
     static let refusals: [(needle: String, delta: Int, new: String, reason: String)] = [
         ("step one", 6, "two!", "step 'two' is declared twice"),

@@ -57,9 +57,15 @@ extension LanguageServer {
                 throw RequestError(code: .requestFailed, message: "cannot rename \(key.kind.rawValue) '\(key.name)': it is written with escapes somewhere; rename it by hand")
             }
         }
-        // Quoted places keep their quotes; a bare name stays bare (valid names need none).
-        let edited = Self.applying(newName, at: entries.map(\.place), to: cursor.index)
-        if let problem = problemAfterRename(edited, key: key, newName: newName, count: entries.count, index: cursor.index) {
+        // Quoted places keep their quotes; a bare name stays bare (valid names need none), but a
+        // string key written bare in a locale (`done: "Done"`) is quoted when the new key is no
+        // name (`done.title`), as a key that is no name must be.
+        let quotesBareKeys = key.kind == .stringKey && !Checker.isIdentifier(newName)
+        let edits = entries.map { entry in
+            Edit(place: entry.place, text: quotesBareKeys && !entry.isQuoted ? "\"\(newName)\"" : newName)
+        }
+        let edited = Self.applying(edits, to: cursor.index)
+        if let problem = problemAfterRename(edited, key: key, newName: newName, edits: edits, index: cursor.index) {
             throw RequestError(code: .requestFailed, message: "cannot rename \(key.kind.rawValue) '\(key.name)' to '\(newName)': \(problem)")
         }
         // Last, so that a rename refused for the contract would otherwise be accepted.
@@ -68,9 +74,9 @@ extension LanguageServer {
         }
         var byURI: [String: [JSONValue]] = [:]
         let positions = positionsByPath(entries.map(\.place), cursor.index)
-        for place in entries.map(\.place).sorted() {
-            guard let converted = positions[place.path] else { continue }
-            byURI[uri(ofPath: place.path), default: []].append(Self.textEdit(place.start, place.end, newName, converted))
+        for edit in edits.sorted(by: { $0.place < $1.place }) {
+            guard let converted = positions[edit.place.path] else { continue }
+            byURI[uri(ofPath: edit.place.path), default: []].append(Self.textEdit(edit.place.start, edit.place.end, edit.text, converted))
         }
         return .object([("changes", .object(byURI.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value)) }))])
     }
@@ -110,22 +116,29 @@ extension LanguageServer {
         }
     }
 
-    /// The files' texts with `name` written at the places, by path (only the files changed).
-    static func applying(_ name: String, at places: [SymbolIndex.Place], to index: SymbolIndex) -> [String: [UInt8]] {
+    /// One place of a rename and the text written there.
+    struct Edit {
+        let place: SymbolIndex.Place
+        let text: String
+    }
+
+    /// The files' texts with each edit's text written at its place, by path (only the files changed).
+    static func applying(_ edits: [Edit], to index: SymbolIndex) -> [String: [UInt8]] {
         var edited: [String: [UInt8]] = [:]
         // From the end of each file, so earlier offsets stay valid.
-        for place in places.sorted(by: >) {
-            guard let file = index.files[place.path] else { continue }
-            var bytes = edited[place.path] ?? file.bytes
-            bytes.replaceSubrange(place.start..<place.end, with: Array(name.utf8))
-            edited[place.path] = bytes
+        for edit in edits.sorted(by: { $0.place > $1.place }) {
+            guard let file = index.files[edit.place.path] else { continue }
+            var bytes = edited[edit.place.path] ?? file.bytes
+            bytes.replaceSubrange(edit.place.start..<edit.place.end, with: Array(edit.text.utf8))
+            edited[edit.place.path] = bytes
         }
         return edited
     }
 
     /// Checks every open document with the renamed texts: the first new error, or a name the
     /// rename made mean another declaration (fewer or more places tied to it), nil when fine.
-    private func problemAfterRename(_ edited: [String: [UInt8]], key: SymbolIndex.Key, newName: String, count: Int, index: SymbolIndex) -> String? {
+    private func problemAfterRename(_ edited: [String: [UInt8]], key: SymbolIndex.Key, newName: String, edits: [Edit], index: SymbolIndex) -> String? {
+        let count = edits.count
         var openFiles = openFiles()
         for (path, bytes) in edited { openFiles[path] = bytes }
         var outcomes: [DocumentCheck.Outcome] = []
@@ -155,10 +168,13 @@ extension LanguageServer {
         // The renamed declaration (or key) must be tied to exactly as many places as before.
         let after = SymbolIndex(outcomes)
         let declaration = key.declaration.map { place in
-            // Places before the declaration's in its file moved by the change in length.
-            let shift = index.entries(of: key).filter { $0.place.path == place.path && $0.place.start < place.start }.count
-                * (newName.utf8.count - key.name.utf8.count)
-            return SymbolIndex.Place(path: place.path, start: place.start + shift, end: place.start + shift + newName.utf8.count)
+            // Places before the declaration's in its file moved by the change in length; a
+            // declaration the rename quoted has its name one byte further, inside the quotes.
+            let shift = edits.filter { $0.place.path == place.path && $0.place.start < place.start }
+                .reduce(0) { $0 + $1.text.utf8.count - ($1.place.end - $1.place.start) }
+            let quote = edits.first { $0.place == place }.map { $0.text.utf8.count - newName.utf8.count } ?? 0
+            let start = place.start + shift + quote / 2
+            return SymbolIndex.Place(path: place.path, start: start, end: start + newName.utf8.count)
         }
         let renamed = SymbolIndex.Key(kind: key.kind, name: newName, declaration: declaration)
         let tied = after.entries(of: renamed).count
