@@ -31,6 +31,11 @@ extension LanguageServer {
         let startsMember = trimmed.isEmpty || trimmed.first == UInt8(ascii: "{") || trimmed.first == UInt8(ascii: ";")
             || (lead.count - trimmed.count >= 2 && trimmed.contains(UInt8(ascii: ":"))
                 && trimmed.first != UInt8(ascii: ":") && trimmed.first != UInt8(ascii: ","))
+        // A space opens the list only after `tour NAME on`: anywhere else (indentation, between
+        // words) a list popping up at every space would be in the way.
+        if params["context"]?["triggerCharacter"]?.stringValue == " ", !Self.isTourSubject(lead) {
+            return .object([("isIncomplete", .bool(false)), ("items", .array([]))])
+        }
         let names = declaredNames(params)
         if Self.isTourSubject(lead) {
             // `tour basics on |`: the screens.

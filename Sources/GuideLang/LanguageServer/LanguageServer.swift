@@ -410,7 +410,9 @@ public final class LanguageServer {
             ("documentFormattingProvider", .bool(true)),
             ("codeActionProvider", .object([("codeActionKinds", .array([.string("quickfix")]))])),
             ("documentSymbolProvider", .bool(true)),
-            ("completionProvider", .object([("triggerCharacters", .array([.string(":")]))])),
+            // `,` for the next name of a list (`highlight: a, |`), a space for the screen after
+            // `tour NAME on |`; both are where docs/editor-and-ci.md says completion offers names.
+            ("completionProvider", .object([("triggerCharacters", .array([.string(":"), .string(","), .string(" ")]))])),
             ("semanticTokensProvider", .object([("legend", Self.semanticTokensLegend), ("full", .bool(true))])),
             ("foldingRangeProvider", .bool(true)),
             ("documentLinkProvider", .object([("resolveProvider", .bool(false))])),
