@@ -90,7 +90,8 @@ struct VSCodeExtensionTests {
     /// The extension run under Node against a stand-in of VS Code's API with the real server
     /// (`Fixtures/vscode-client/session.js`): it registers a provider for each feature the server
     /// advertises and the `guidec.preview` command, gets an inlay hint, a code lens and signature
-    /// help through them, and the lens's command shows a sheet of the guide's pictures.
+    /// help through them, completion passes the character that opened it (a space lists screens
+    /// after `tour NAME on` only), and the lens's command shows a sheet of the guide's pictures.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
     func theClientRegistersTheFeaturesAndRunsThePreviewCommand() throws {
         let folder = try CommandLineTests.temporaryFolder()
@@ -112,6 +113,7 @@ struct VSCodeExtensionTests {
         #expect(value["inlayHints"] == .array([.array([.number(7), .number(48), .string("below, 51 × 46")])]))
         #expect(value["codeLenses"] == .array([.array([.number(3), .string("Preview 1 step on iPhone SE (3rd gen) and 3 more devices"), .string("guidec.preview")])]))
         #expect(value["signatureHelp"] == .array([.string("times(count, key?, version?)"), .number(0)]))
+        #expect(value["completion"] == .array([.array([.string("home")]), .array([])]), "a typed space lists screens after 'on' only")
         #expect(value["preview"] == .array([.string("Preview: tips"), .bool(true)]), "the command shows the guide's sheet")
     }
 

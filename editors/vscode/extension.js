@@ -310,7 +310,11 @@ function activate(context) {
     if (capabilities.completionProvider) {
       const triggers = capabilities.completionProvider.triggerCharacters || [];
       add(languages.registerCompletionItemProvider(selector, {
-        provideCompletionItems: (document, where, token) => request("textDocument/completion", at(document, where), token)
+        // The context says which character opened the list: the server answers a space only
+        // after 'tour NAME on'. VS Code counts trigger kinds from 0, LSP from 1.
+        provideCompletionItems: (document, where, token, context) => request("textDocument/completion", Object.assign(at(document, where), {
+          context: { triggerKind: context.triggerKind + 1, triggerCharacter: context.triggerCharacter },
+        }), token)
           .then((answer) => ((answer && answer.items) || answer || []).map((value) => {
             const item = new vscode.CompletionItem(value.label, (value.kind || 1) - 1);
             item.detail = value.detail;

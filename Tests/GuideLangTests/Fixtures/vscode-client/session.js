@@ -73,6 +73,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const help = await registered.registerSignatureHelpProvider.provideSignatureHelp(
     document, position(call, text.split("\n")[call].indexOf("times(") + 6), token);
   report.signatureHelp = [help.signatures[0].label, help.activeParameter];
+  // A space typed after 'tour t on' opens the screens; one typed in the indentation opens nothing.
+  const typedSpace = { triggerKind: 1, triggerCharacter: " " };
+  const tourLine = text.split("\n").findIndex((line) => line.includes("tour t on"));
+  const afterOn = await registered.registerCompletionItemProvider.provideCompletionItems(
+    document, position(tourLine, text.split("\n")[tourLine].indexOf(" on ") + 4), token, typedSpace);
+  const inIndentation = await registered.registerCompletionItemProvider.provideCompletionItems(
+    document, position(tourLine + 1, 2), token, typedSpace);
+  report.completion = [afterOn.map((item) => item.args[0]), inIndentation.map((item) => item.args[0])];
   const panel = await commands["guidec.preview"](...lenses[0].command.arguments);
   report.preview = panel ? [panel.title, (panel.webview.html.match(/<svg /g) || []).length > 0] : errors;
   await extension.deactivate();
