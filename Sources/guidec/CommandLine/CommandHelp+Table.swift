@@ -119,7 +119,8 @@ extension CommandHelp {
             are kept, and every result is lexed again and compared with the input before it is used. A file \
             with syntax errors is reported and left alone. A folder stands for every .guide file under it \
             (hidden files and folders skipped). Without -w or --check the formatted text goes to standard \
-            output; use - to read standard input.
+            output, several files' one after another; use - to read standard input (not with -w, which has \
+            no file to write it back to).
             """,
         ])
 

@@ -17,6 +17,12 @@ enum FormatCommand {
         if arguments.writesInPlace && arguments.checksOnly {
             throw UsageError("'\(CommandLineOption.write.longName)' and '\(CommandLineOption.check.name)' cannot be used together")
         }
+        // Standard input has no file to write back to: formatting it to standard output under
+        // '-w' would look like success while writing nowhere the caller asked.
+        if arguments.writesInPlace && files.contains("-") {
+            throw UsageError("'\(CommandLineOption.write.longName)' cannot write standard input back",
+                             notes: ["leave out '\(CommandLineOption.write.name)' to write the formatted text to standard output"])
+        }
         var status = ExitStatus.success
         var paths: [String] = []
         var readFailures: [ToolNotification] = []
@@ -37,7 +43,6 @@ enum FormatCommand {
         for (index, (path, source, _)) in sources.enumerated() {
             let fileID = FileID(index)
             let name = source.path
-            let isStandardInput = path == "-"
             switch Formatter.format(source, fileID: fileID) {
             case .syntaxErrors(let errors):
                 diagnostics += errors
@@ -55,7 +60,7 @@ enum FormatCommand {
                         diagnostics.append(unformatted)
                         status = .failure
                     }
-                } else if arguments.writesInPlace && !isStandardInput {
+                } else if arguments.writesInPlace {
                     // An unchanged file is not written at all: its time stamp and any hard links stay.
                     guard formatted != source.bytes else { continue }
                     if let failure = FileSystem.writeAtomically(to: path, { write in
@@ -71,7 +76,7 @@ enum FormatCommand {
             }
         }
         // Formatted text may be on standard output; diagnostics then go to standard error.
-        let outputIsFree = arguments.checksOnly || arguments.writesInPlace && !paths.contains("-")
+        let outputIsFree = arguments.checksOnly || arguments.writesInPlace
         if !diagnostics.isEmpty || arguments.diagnosticFormat == .sarif || arguments.diagnosticFormat == .json && arguments.checksOnly {
             arguments.diagnosticFormat.report(diagnostics, files: { sourceFiles[$0.index] }, color: arguments.color,
                                               machineFormatsToOutput: outputIsFree, notifications: readFailures)

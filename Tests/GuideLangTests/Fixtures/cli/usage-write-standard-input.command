@@ -1,0 +1,2 @@
+# fmt -w has no file to write standard input back to.
+fmt -w -
