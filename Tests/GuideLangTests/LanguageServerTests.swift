@@ -124,6 +124,21 @@ struct LanguageServerTests {
         }
     }
 
+    /// A client that ends header lines with a bare LF is read, in any pieces, as one that writes
+    /// CRLF: it waited for an answer forever.
+    @Test func headersEndingInLineFeedsAreRead() {
+        let stream = Array("Content-Length: 8\nContent-Type: application/vscode-jsonrpc\n\n{\"id\":1}Content-Length: 2\n\n{}".utf8)
+        for split in 0...stream.count {
+            var framer = MessageFramer()
+            var received: [[UInt8]] = []
+            for part in [stream[..<split], stream[split...]] {
+                framer.append(part)
+                while case .message(let body)? = framer.next() { received.append(body) }
+            }
+            #expect(received == [Array("{\"id\":1}".utf8), Array("{}".utf8)], "split at \(split)")
+        }
+    }
+
     @Test(arguments: [
         ("Content-Length: abc\r\n\r\n", "an invalid Content-Length"),
         ("Content-Type: x\r\n\r\n{}", "a header without Content-Length"),

@@ -1,6 +1,7 @@
 /// Splits the byte stream a language client writes into messages: each is a header block
 /// (`Content-Length: N`, optionally `Content-Type`, each line ending in CRLF, then an empty line)
-/// followed by N bytes of JSON. Bytes may arrive in any pieces.
+/// followed by N bytes of JSON. Bytes may arrive in any pieces. Header lines that end in a bare
+/// LF are read too: a client that writes them would otherwise wait for an answer forever.
 public struct MessageFramer {
     /// What the stream held next.
     public enum Frame: Equatable, Sendable {
@@ -34,7 +35,7 @@ public struct MessageFramer {
     public mutating func next() -> Frame? {
         guard !isBroken else { return nil }
         if pendingLength == nil {
-            guard let headerEnd = findHeaderEnd() else {
+            guard let (headerEnd, terminatorLength) = findHeaderEnd() else {
                 if buffer.count - start > Self.maximumHeaderLength { return broken("a header longer than \(Self.maximumHeaderLength) bytes") }
                 return nil
             }
@@ -42,7 +43,7 @@ public struct MessageFramer {
             case .length(let length): pendingLength = length
             case .broken(let reason): return broken(reason)
             }
-            start = headerEnd + 4
+            start = headerEnd + terminatorLength
         }
         guard let length = pendingLength, buffer.count - start >= length else { return nil }
         let body = Array(buffer[start..<(start + length)])
@@ -63,13 +64,14 @@ public struct MessageFramer {
         return .broken(reason)
     }
 
-    /// The offset of the `\r\n\r\n` that ends the header block.
-    private func findHeaderEnd() -> Int? {
+    /// The offset and length of the `\r\n\r\n` (or `\n\n`) that ends the header block.
+    private func findHeaderEnd() -> (offset: Int, length: Int)? {
         var index = start
         let limit = min(buffer.count, start + Self.maximumHeaderLength + 4)
-        while index + 3 < limit {
-            if buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A {
-                return index
+        while index + 1 < limit {
+            if buffer[index] == 0x0A, buffer[index + 1] == 0x0A { return (index, 2) }
+            if index + 3 < limit, buffer[index] == 0x0D, buffer[index + 1] == 0x0A, buffer[index + 2] == 0x0D, buffer[index + 3] == 0x0A {
+                return (index, 4)
             }
             index += 1
         }
