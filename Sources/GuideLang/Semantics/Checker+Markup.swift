@@ -29,9 +29,24 @@ extension Checker {
                     fixIts: verbatim ? [.init(range: textEnd, replacement: delimiter, message: "close it at the end of the text")] : []),
                     placedAt: use)
             case .linkWithoutURL:
+                // Which of the three it is: the link's text says (`[a](`, `[a]()`, `[a](b c)`).
+                let link = Array(value.utf8[value.utf8.index(value.utf8.startIndex, offsetBy: problem.start)..<value.utf8.index(value.utf8.startIndex, offsetBy: problem.end)])
+                let urlStart = (link.firstIndex(of: UInt8(ascii: "]")) ?? 0) + 2
+                let isClosed = link.last == UInt8(ascii: ")") && link.count > urlStart
+                let url = isClosed ? Array(link[urlStart..<(link.count - 1)]) : []
+                let message = !isClosed ? "link whose URL is never closed with ')'" : url.isEmpty ? "link without a URL" : "link URL holds a space"
+                // A URL with spaces is fixed by writing each as %20, where the URL is written as it is.
+                let encoded = String(decoding: url.flatMap { $0 == UInt8(ascii: " ") ? Array("%20".utf8) : [$0] }, as: UTF8.self)
+                // An unclosed one, which runs to the end of the text, is closed there.
+                let fixIts: [Diagnostic.FixIt] = !verbatim ? []
+                    : !isClosed ? [.init(range: textEnd, replacement: ")", message: "close it at the end of the text")]
+                    : !url.isEmpty && !url.contains(0x0A)
+                    ? [.init(range: SourceRange(fileID: place.fileID, start: place.start + urlStart, end: place.end - 1), replacement: encoded,
+                             message: "write each space as %20")] : []
                 report(Diagnostic(
-                    .linkWithoutUrl, at: place, "link without a URL\(inLocale)", labels: labels,
-                    notes: ["a link is written '[label](https://example.com)', with the URL in parentheses and no spaces in it"]),
+                    .linkWithoutUrl, at: place, message + inLocale, labels: labels,
+                    notes: ["a link is written '[label](https://example.com)', with the URL in parentheses and no spaces in it"],
+                    fixIts: fixIts),
                     placedAt: use)
             }
         }

@@ -124,9 +124,10 @@ extension Checker {
         noteLintChain(chain, of: .step(tour: tour.name, step: node.name))
 
         var highlighted: [String] = []
-        var highlightedNames: Set<String> = []
+        // Each highlighted target's first place, for a repeat's label.
+        var highlightedNames: [String: SourceRange] = [:]
         if case .references(let references)? = node.value("highlight") {
-            for reference in references {
+            for (position, reference) in references.enumerated() {
                 guard let targets, let screen else { continue }  // the unknown screen is reported already
                 guard let target = targets[reference.name] else {
                     reportUnknown(reference, kind: "target", candidates: targets.keys, context: "on screen '\(screen.name)'")
@@ -135,11 +136,15 @@ extension Checker {
                 }
                 target.isUsed = true
                 symbolRecorder?.use(at: reference.range, of: .target, named: target.name, declaredAt: target.nameRange)
-                guard highlightedNames.insert(reference.name).inserted else {
+                if let first = highlightedNames[reference.name] {
+                    // A repeat is never the list's first name: its edit takes the comma before it.
+                    let removal = SourceRange(fileID: reference.range.fileID, start: references[position - 1].range.end, end: reference.range.end)
                     report(Diagnostic(.duplicateProperty, at: reference.range, "target '\(reference.name)' is highlighted twice",
-                                      fixIts: []))
+                                      labels: [.init(first, "first highlighted here")],
+                                      fixIts: [.init(range: removal, replacement: "", message: "remove the second '\(reference.name)'")]))
                     continue
                 }
+                highlightedNames[reference.name] = reference.range
                 highlighted.append(reference.name)
             }
         }

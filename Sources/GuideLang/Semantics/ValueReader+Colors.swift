@@ -10,8 +10,8 @@ extension ValueReader {
             return nil
         }
         if allowNone, isWord(first, "none") {
-            if items.count > 1 {
-                report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant"))
+            guard items.count == 1 else {
+                reportVariantOfNone(items)
                 return nil
             }
             return .optionalColor(nil)
@@ -22,6 +22,14 @@ extension ValueReader {
         return allowNone ? .optionalColor(pair) : .color(pair)
     }
 
+    /// Reports the values after a `none`, which has no dark variant, with the fix-it that removes them.
+    mutating func reportVariantOfNone(_ items: [ValueItemSyntax]) {
+        let removal = SourceRange(fileID: tree.fileID, start: range(of: items[0]).end, end: range(of: items[items.count - 1]).end)
+        report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant",
+                          notes: ["'none' is none in dark mode too"],
+                          fixIts: [.init(range: removal, replacement: "", message: "remove the dark variant")]))
+    }
+
     /// Reads an optional second item labelled `dark:`. Returns nil on error, `.some(nil)` when absent.
     mutating func darkVariant<Value>(
         _ items: [ValueItemSyntax], property: String, read: (inout ValueReader, ValueItemSyntax) -> Value?
@@ -29,9 +37,15 @@ extension ValueReader {
         guard items.count > 1 else { return .some(nil) }
         let second = items[1]
         guard let label = second.label, tree.text(label) == "dark" else {
+            // A second value without a label is the dark variant; one with another label (`night:`)
+            // has it replaced.
+            let start = second.label.map { tree.range($0).start } ?? range(of: second).start
+            let end = second.label.map { _ in range(of: second.terms[0]).start } ?? start
             report(Diagnostic(
                 .wrongValueKind, at: range(of: second), "expected 'dark:' before the second value of '\(property)'",
-                help: ["write the dark-mode variant as '\(property): #FFFFFF, dark: #000000'"]))
+                help: ["write the dark-mode variant as '\(property): #FFFFFF, dark: #000000'"],
+                fixIts: items.count == 2 ? [.init(range: SourceRange(fileID: tree.fileID, start: start, end: end), replacement: "dark: ",
+                                                  message: "write 'dark:' before it")] : []))
             return nil
         }
         if items.count > 2 {
@@ -115,9 +129,20 @@ extension ValueReader {
     mutating func opacity(_ term: TermSyntax) -> Double? {
         guard let parsed = number(term, units: ["", "%"], expected: "an opacity such as 80% or 0.8") else { return nil }
         if parsed.unit == "%" {
-            guard checkRange(parsed.value, term, minimum: 0, maximum: 100, what: "the opacity") else { return nil }
+            guard (0...100).contains(parsed.value) else {
+                report(Diagnostic(.valueOutOfRange, at: range(of: term), "the opacity must be between 0% and 100%, found \(tree.text(term.firstToken))"))
+                return nil
+            }
             let written = range(of: term)
             return NumberText.fraction(ofPercent: parsed.value, writtenWithDecimals: NumberText.decimals(tree.source.bytes[written.start..<written.end]))
+        }
+        // `@ 80` means 80%: a plain number above 1 and up to 100 gets the percent sign.
+        if parsed.value > 1, parsed.value <= 100 {
+            let written = tree.text(term.firstToken)
+            report(Diagnostic(.valueOutOfRange, at: range(of: term), "the opacity must be between 0 and 1, found \(written)",
+                              notes: ["a plain opacity is a fraction (0.8); a percentage has its sign (80%)"],
+                              fixIts: [.init(range: range(of: term), replacement: written + "%", message: "write '\(written)%'")]))
+            return nil
         }
         guard checkRange(parsed.value, term, minimum: 0, maximum: 1, what: "the opacity") else { return nil }
         return parsed.value

@@ -147,12 +147,30 @@ extension ValueReader {
                 }
                 return .flag(name: name, range: tree.range(index))
             default:
-                let found = Self.comparisonOperator(term, in: tree) != nil ? "before \(describe(term))" : "found \(describe(term))"
-                conditionError(at: range(of: term), "expected an event or a parameter \(found)",
-                               notes: ["a comparison starts with an event name in quotes or a parameter: \"opened-settings\" >= 3, plan == \"pro\""])
+                let found = Self.comparisonOperator(term, in: tree) != nil ? " before \(describe(term))" : ", found \(describe(term))"
+                conditionError(at: range(of: term), "expected an event or a parameter\(found)",
+                               notes: ["a comparison starts with an event name in quotes or a parameter: \"opened-settings\" >= 3, plan == \"pro\""],
+                               fixIts: reversedComparisonFix(startingAt: term, cursor))
                 return nil
             }
         }
+    }
+
+    /// `3 <= "opened"` written the other way round: the fix-it that puts the event or parameter
+    /// first and mirrors the operator (`"opened" >= 3`), where a value, an operator and an event
+    /// or a parameter follow each other.
+    private func reversedComparisonFix(startingAt value: TermSyntax, _ cursor: ConditionCursor) -> [Diagnostic.FixIt] {
+        let mirrored: [String: String] = [">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "==", "!=": "!="]
+        guard case .token(let valueIndex) = value, [.number, .string].contains(tree.tokens[valueIndex].kind) || isWord(value, "true") || isWord(value, "false"),
+              cursor.position + 1 < cursor.terms.count,
+              let written = Self.comparisonOperator(cursor.terms[cursor.position], in: tree), let flipped = mirrored[written],
+              case .token(let subjectIndex) = cursor.terms[cursor.position + 1],
+              tree.tokens[subjectIndex].kind == .string || tree.tokens[subjectIndex].kind == .identifier,
+              // A string against a string says nothing about which one is the event.
+              tree.tokens[valueIndex].kind != .string || tree.tokens[subjectIndex].kind != .string
+        else { return [] }
+        let replacement = "\(tree.text(subjectIndex)) \(flipped) \(tree.text(valueIndex))"
+        return [.init(range: tree.range(valueIndex).through(tree.range(subjectIndex)), replacement: replacement, message: "write '\(replacement)'")]
     }
 
     /// The rest of a comparison after its subject: the operator, the value, and for an event an

@@ -39,8 +39,8 @@ struct ValueReader {
             return advances(items).map { .advances($0) }
         case .overlay:
             if first.label == nil, isWord(first, "none") {
-                if items.count > 1 {
-                    report(Diagnostic(.wrongValueKind, at: range(of: items[1]), "'none' takes no dark variant"))
+                guard items.count == 1 else {
+                    reportVariantOfNone(items)
                     return nil
                 }
                 return .overlay(nil)
