@@ -72,9 +72,9 @@ struct StateSlots {
     func record(_ facts: Facts) -> GuideRecord? { facts.record >= 0 ? records[facts.record] : nil }
 
     /// How many times the guide with `rule` has shown at its current version (0 after a
-    /// version bump): `RuntimeState.showCount(of:)` by slot.
+    /// version bump, the stored count for a lower version): `RuntimeState.showCount(of:)` by slot.
     func showCount(of rule: PreparedDocument.Guide) -> Int {
         guard let record = showings[rule.key], record.version >= rule.version else { return 0 }
-        return record.version == rule.version ? record.count : 0
+        return record.count
     }
 }
