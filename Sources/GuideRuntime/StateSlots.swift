@@ -27,6 +27,8 @@ struct StateSlots {
     var showings: [ShowingRecord?]
     /// Each event's recorded times (empty if never), by event slot.
     var eventTimes: [[Double]]
+    /// Each event's count in all (past the times kept), by event slot.
+    var eventTotals: [Int]
     /// Each parameter's value as conditions see it, by parameter slot.
     var parameterValues: [IRValue]
 
@@ -60,6 +62,7 @@ struct StateSlots {
             for slot in prepared.keys.indices { showings[slot] = state.showings[prepared.keys[slot]] }
         }
         eventTimes = prepared.events.map { state.events.times[$0] ?? [] }
+        eventTotals = prepared.events.map(state.events.total(of:))
         parameterValues = prepared.parameters.map(state.parameters.value(of:))
     }
 
