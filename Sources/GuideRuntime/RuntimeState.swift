@@ -85,4 +85,17 @@ public struct RuntimeState: Equatable, Sendable {
         }
         guides[guide.id] = run
     }
+
+    /// Keeps the seconds `player`'s run has been on screen up to its last input, so that a run
+    /// the app is killed during loses none of them towards `maxDuration`: the events count time
+    /// only when they happen, and a killed app reports nothing. Call it (after a `tick`) when
+    /// the app goes to the background, and save the state.
+    public mutating func recordTimeOnScreen(of player: GuidePlayer) {
+        guard !player.hasEnded, var run = guides[player.guide.id], run.version != nil else { return }
+        run.displaySeconds = max(run.displaySeconds, run.runStartSeconds + player.secondsOnScreen)
+        if let limit = player.guide.show.maxDuration, run.displaySeconds >= limit, run.invalidation == nil {
+            run.invalidation = .maxDuration
+        }
+        guides[player.guide.id] = run
+    }
 }

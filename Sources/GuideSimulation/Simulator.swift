@@ -88,6 +88,10 @@ public struct Simulator {
             if let player, !player.hasEnded {
                 emit(.note, "the app is killed while '\(player.guide.id)' shows: its run stays interrupted",
                      [("note", .string("killed")), ("guide", .string(player.guide.id))])
+                // The app went to the background first: the time shown up to now is kept
+                // (docs/runtime.md), so `max-duration` adds up across killed runs too.
+                feed(.tick)
+                if let running = self.player { state.recordTimeOnScreen(of: running) }
             }
             player = nil
             // A new process: the state comes back from the store's bytes, as from a file.
