@@ -144,7 +144,14 @@ public struct Simulator {
                 reported[target] = frame
                 if frame != nil { hidden.remove(target) }
             }
-            locateTargets()
+            // A step on screen whose target moved is laid out again, as after a rotation: the app
+            // places its tip from the frames it measures (docs/runtime.md).
+            if let player, case .step(let tour, let index) = player.phase,
+               player.guide.tours[tour].steps[index].targets.contains(where: { id in frames.contains { $0.target == id } }) {
+                seeStep(player.guide, tour: tour, index: index)
+            } else {
+                locateTargets()
+            }
         case .targetMissing(let target):
             hidden.insert(target)
             reported[target] = nil
