@@ -35,12 +35,12 @@ extension IRJSONReader {
             return .button(label: member(fields, "label") { $0.text($1) })
         case "after":
             let fields = object(value, ["kind", "seconds"])
-            return .after(seconds: member(fields, "seconds") { $0.number($1, minimum: 0) })
+            return .after(seconds: member(fields, "seconds") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
         case "event":
             let fields = object(value, ["kind", "event", "timeout", "then"])
             let trigger = IRAdvance.event(
                 name: member(fields, "event") { $0.nonEmptyString($1) },
-                timeout: member(fields, "timeout") { $0.nullableNumber($1, minimum: 0) },
+                timeout: member(fields, "timeout") { $0.positiveSeconds($1) },
                 then: member(fields, "then") { $0.nullableChoice($1, Self.eventThens) })
             if case .event(_, let timeout, let then) = trigger, fields["timeout"] != nil, fields["then"] != nil,
                (timeout == nil) != (then == nil) {

@@ -33,10 +33,10 @@ extension IRJSONReader {
             key: member(fields, "key") { $0.nonEmptyString($1) },
             version: member(fields, "version") { $0.integer($1, minimum: 1) },
             maxCount: member(fields, "maxCount") { $0.nullableInteger($1, minimum: 1) },
-            delay: member(fields, "delay") { $0.number($1, minimum: 0) },
+            delay: member(fields, "delay") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
             after: member(fields, "after") { reader, value in reader.array(value, unique: true) { $0.identifier($1) } },
             condition: member(fields, "condition") { reader, value in reader.nullable(value) { $0.readCondition($1) } },
-            maxDuration: member(fields, "maxDuration") { $0.nullableNumber($1, minimum: 0) },
+            maxDuration: member(fields, "maxDuration") { $0.nullableNumber($1, minimum: 0, maximum: Self.largestNumber) },
             ignoresFrequency: member(fields, "ignoresFrequency") { $0.bool($1) },
             invalidatedBy: member(fields, "invalidatedBy") { reader, value in reader.array(value, unique: true) { $0.nonEmptyString($1) } })
     }
@@ -94,6 +94,10 @@ extension IRJSONReader {
             }
         }
         guard fields["key"] != nil, fields["translations"] != nil else { return IRText(literal: defaultValue) }
+        if key != nil, locales.isEmpty {
+            // Nothing could translate it: the compiler writes a key only with a strings table.
+            report(.inconsistent, "a localised text (\"key\" set) needs the document's locales; the document has none", at: .key("key"))
+        }
         guard let key else {
             if !translations.isEmpty {
                 report(.inconsistent, "a literal text (\"key\" null) has no translations; found \(translations.count)", at: .key("translations"))
@@ -135,7 +139,7 @@ extension IRJSONReader {
         let fields = object(value, Self.fontKeys)
         return IRFont(
             textStyle: member(fields, "textStyle") { $0.nullableChoice($1, Self.textStyles) },
-            size: member(fields, "size") { $0.number($1, minimum: 1) },
+            size: member(fields, "size") { $0.number($1, minimum: 1, maximum: Self.largestNumber) },
             weight: member(fields, "weight") { $0.choice($1, Self.weights) },
             family: member(fields, "family") { $0.nullableString($1) })
     }

@@ -1,6 +1,7 @@
 /// What the schema cannot say and the compiler guarantees (docs/ir.md, "Validating
 /// documents"): ids are unique in their scope, every name refers to something that exists, no
-/// guide waits for itself through `show.after`, and scroll anchors fit their containers.
+/// guide waits for itself through `show.after` and ordered groups, and scroll anchors fit their
+/// containers.
 /// Runs on the model once it has read without errors, so its paths are built from indices.
 extension IRJSONReader {
     mutating func checkReferences(_ document: GuideDocument) {
@@ -117,18 +118,30 @@ extension IRJSONReader {
         }
     }
 
-    /// Guides that wait for each other through `show.after` would never show: found by
-    /// removing guides whose prerequisites are all removed (Kahn), then naming one cycle left.
+    /// Guides that wait for each other would never show: through `show.after`, and through
+    /// ordered groups, where each guide waits for the one listed before it (the compiler's
+    /// GL1110). Found by removing guides whose prerequisites are all removed (Kahn), then
+    /// naming one cycle left.
     private mutating func checkAfterCycles(_ document: GuideDocument, _ guideIndex: [String: Int]) {
         let guides = document.guides
-        var waitingOn = [Int](repeating: 0, count: guides.count)
-        var dependents = [[Int]](repeating: [], count: guides.count)
+        // Each guide's prerequisites, with the ordered group that makes one (nil: `after`).
+        var prerequisites = [[(guide: Int, group: Int?)]](repeating: [], count: guides.count)
         for (index, guide) in guides.enumerated() {
             for id in Set(guide.show.after) {
                 guard let prerequisite = guideIndex[id], prerequisite != index else { continue }
-                waitingOn[index] += 1
-                dependents[prerequisite].append(index)
+                prerequisites[index].append((prerequisite, nil))
             }
+        }
+        for (groupNumber, group) in document.rules.groups.enumerated() where group.order == "ordered" {
+            let members = group.guides.compactMap { guideIndex[$0] }
+            for (earlier, later) in zip(members, members.dropFirst()) where earlier != later {
+                prerequisites[later].append((earlier, groupNumber))
+            }
+        }
+        var waitingOn = prerequisites.map(\.count)
+        var dependents = [[Int]](repeating: [], count: guides.count)
+        for (index, list) in prerequisites.enumerated() {
+            for prerequisite in list { dependents[prerequisite.guide].append(index) }
         }
         var ready = guides.indices.filter { waitingOn[$0] == 0 }
         var removed = 0
@@ -142,15 +155,22 @@ extension IRJSONReader {
         guard removed < guides.count, let start = guides.indices.first(where: { waitingOn[$0] > 0 }) else { return }
         // Every guide left waits on another guide left: follow them until one repeats.
         var seenAt: [Int: Int] = [:]
-        var walk: [Int] = []
+        var walk: [(guide: Int, group: Int?)] = []
         var current = start
         while seenAt[current] == nil {
             seenAt[current] = walk.count
-            walk.append(current)
-            current = guides[current].show.after.lazy.compactMap { guideIndex[$0] }.first { waitingOn[$0] > 0 && $0 != current } ?? current
+            let next = prerequisites[current].first { waitingOn[$0.guide] > 0 && $0.guide != current }
+            walk.append((current, next?.group))
+            current = next?.guide ?? current
         }
-        let cycle = walk[(seenAt[current] ?? 0)...].map { guides[$0].id } + [guides[current].id]
+        let loop = walk[(seenAt[current] ?? 0)...]
+        let cycle = loop.map { guides[$0.guide].id } + [guides[current].id]
         let shown = cycle.count > 9 ? cycle.prefix(8).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) guides)" : cycle.joined(separator: " -> ")
-        report(.inconsistent, at: "$.guides[\(current)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
+        if let group = loop.lazy.compactMap(\.group).first {
+            report(.inconsistent, at: "$.groups[\(group)].guides",
+                   "ordered group \(LongText.quoted(document.rules.groups[group].id)) and \"after\" make guides wait for each other in a cycle, so none of them shows: \(shown)")
+        } else {
+            report(.inconsistent, at: "$.guides[\(current)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
+        }
     }
 }

@@ -46,10 +46,10 @@ extension IRJSONReader {
         case "absolute":
             let fields = object(value, Self.absoluteFrameKeys)
             return .absolute(
-                x: member(fields, "x") { $0.number($1) },
-                y: member(fields, "y") { $0.number($1) },
-                width: member(fields, "width") { $0.number($1, minimum: 0) },
-                height: member(fields, "height") { $0.number($1, minimum: 0) })
+                x: member(fields, "x") { $0.number($1, minimum: -Self.largestNumber, maximum: Self.largestNumber) },
+                y: member(fields, "y") { $0.number($1, minimum: -Self.largestNumber, maximum: Self.largestNumber) },
+                width: member(fields, "width") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
+                height: member(fields, "height") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
         case "constraints":
             let fields = object(value, Self.constraintsFrameKeys)
             return .constraints(
@@ -84,13 +84,13 @@ extension IRJSONReader {
         // constant added to a fraction may be anything, except that it cannot make a size
         // negative on every screen.
         let bounds: (Double?, Double?) = switch (isSize, unit) {
-        case (true, "points"): (0, nil)
+        case (true, "points"): (0, Self.largestNumber)
         case (true, _): (0, 1)
-        case (false, "points"): (nil, nil)
+        case (false, "points"): (-Self.largestNumber, Self.largestNumber)
         default: (-1, 2)
         }
         let number = member(fields, "value") { $0.number($1, minimum: bounds.0, maximum: bounds.1) }
-        let points = hasPoints ? member(fields, "points") { $0.number($1) } : 0
+        let points = hasPoints ? member(fields, "points") { $0.number($1, minimum: -Self.largestNumber, maximum: Self.largestNumber) } : 0
         if isSize, case .number(let written)? = fields["value"], written.value == 0, points < 0 {
             report(.inconsistent, "a size of 0 of the reference length plus \(NumberText.text(points)) points is negative on every screen",
                    at: .key("points"))

@@ -37,7 +37,7 @@ extension IRJSONReader {
             image: member(fields, "image") { $0.readImage($1) },
             scrollAnchor: member(fields, "scrollAnchor") { $0.nullableChoice($1, Self.anchors) },
             shape: member(fields, "shape") { $0.readShape($1) },
-            padding: member(fields, "padding") { $0.number($1, minimum: 0) },
+            padding: member(fields, "padding") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
             overlay: member(fields, "overlay") { reader, value in reader.nullable(value) { $0.readOverlay($1) } },
             placement: member(fields, "placement") { $0.readPlacement($1) },
             advance: member(fields, "advance") { $0.readAdvanceList($1) },
@@ -67,14 +67,14 @@ extension IRJSONReader {
         switch kind(value, Self.shapeKinds) {
         case "auto":
             let fields = object(value, ["kind", "threshold", "cornerRadius"])
-            return .auto(threshold: member(fields, "threshold") { $0.number($1, minimum: 0) },
-                         cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0) })
+            return .auto(threshold: member(fields, "threshold") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
+                         cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
         case "circle":
             let fields = object(value, ["kind", "radius"])
-            return .circle(radius: member(fields, "radius") { $0.nullableNumber($1, minimum: 0) })
+            return .circle(radius: member(fields, "radius") { $0.nullableNumber($1, minimum: 0, maximum: Self.largestNumber) })
         case "rounded":
             let fields = object(value, ["kind", "cornerRadius"])
-            return .rounded(cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0) })
+            return .rounded(cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
         case "capsule":
             _ = object(value, ["kind"])
             return .capsule
@@ -105,14 +105,14 @@ extension IRJSONReader {
         let fields = object(value, Self.placementKeys)
         return IRPlacement(
             side: member(fields, "side") { $0.choice($1, Self.sides) },
-            gap: member(fields, "gap") { $0.number($1, minimum: 0) },
+            gap: member(fields, "gap") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
             gapFrom: member(fields, "gapFrom") { $0.choice($1, Self.gapFroms) },
             gapTo: member(fields, "gapTo") { $0.choice($1, Self.gapTos) },
             flip: member(fields, "flip") { reader, value in
                 switch reader.kind(value, Self.flipKinds) {
                 case "within":
                     let fields = reader.object(value, ["kind", "distance"])
-                    return .within(distance: reader.member(fields, "distance") { $0.number($1, minimum: 0) })
+                    return .within(distance: reader.member(fields, "distance") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
                 case "none":
                     _ = reader.object(value, ["kind"])
                     return IRFlip.none
@@ -131,7 +131,7 @@ extension IRJSONReader {
         switch kind(value, Self.missingTargetKinds) {
         case "wait":
             let fields = object(value, ["kind", "seconds"])
-            return .wait(seconds: member(fields, "seconds") { $0.number($1, minimum: 0) })
+            return .wait(seconds: member(fields, "seconds") { $0.number($1, minimum: 0, maximum: Self.largestNumber) })
         case "end":
             _ = object(value, ["kind"])
             return .end
@@ -150,8 +150,8 @@ extension IRJSONReader {
             textColor: member(fields, "textColor") { $0.color($1) },
             titleFont: member(fields, "titleFont") { $0.font($1) },
             bodyFont: member(fields, "bodyFont") { $0.font($1) },
-            maxWidth: member(fields, "maxWidth") { $0.number($1, minimum: 1) },
-            cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0) },
+            maxWidth: member(fields, "maxWidth") { $0.number($1, minimum: 1, maximum: Self.largestNumber) },
+            cornerRadius: member(fields, "cornerRadius") { $0.number($1, minimum: 0, maximum: Self.largestNumber) },
             maxLines: member(fields, "maxLines") { $0.nullableInteger($1, minimum: 1) })
     }
 }

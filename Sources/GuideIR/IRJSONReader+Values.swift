@@ -212,6 +212,19 @@ extension IRJSONReader {
         return bytes.dropFirst().allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
     }
 
+    /// The largest magnitude the language lets a number have (docs/language.md, section 3.4),
+    /// and so the largest length, duration and count the compiler writes: past it a number is
+    /// a damaged document, not a guide (a delay of 1e308 seconds, a font size that overflows).
+    static let largestNumber = 1_000_000.0
+
+    /// Seconds greater than 0 and at most `largestNumber`, or null (an event trigger's timeout,
+    /// the schema's `exclusiveMinimum`).
+    mutating func positiveSeconds(_ value: JSONValue) -> Double? {
+        let seconds = nullableNumber(value, minimum: 0, maximum: Self.largestNumber)
+        if let seconds, seconds == 0 { report(.outOfRange, "expected a number greater than 0 or null; found \(Self.describe(value))") }
+        return seconds
+    }
+
     /// A finite number within bounds (the schema's `minimum` and `maximum`).
     mutating func number(_ value: JSONValue, minimum: Double? = nil, maximum: Double? = nil) -> Double {
         guard case .number(let number) = value else {

@@ -26,6 +26,7 @@ public enum ConditionEvaluator {
         var results: [Bool] = []
         return PreparedCondition.holds(program.indices, of: program, constants: constants,
                                        eventTimes: eventNames.map { events.times[$0] ?? [] },
+                                       eventTotals: eventNames.map(events.total(of:)),
                                        parameterValues: used.map(parameters.value(of:)), now: now, results: &results)
     }
 }

@@ -73,7 +73,7 @@ public enum Eligibility {
                 ownVerdicts[index] = .waitingForAfter
             } else if let condition = guide.condition,
                       !PreparedCondition.holds(condition, of: prepared.conditions, constants: prepared.constants,
-                                               eventTimes: slots.eventTimes, parameterValues: slots.parameterValues,
+                                               eventTimes: slots.eventTimes, eventTotals: slots.eventTotals, parameterValues: slots.parameterValues,
                                                now: now, results: &results) {
                 ownVerdicts[index] = .conditionFalse
             }

@@ -1,16 +1,28 @@
-/// The app's events as the rules count them: for each name, the times it was recorded, oldest
-/// first. Like TipKit, only the most recent `maximumPerEvent` of each are kept, so a history
-/// stays small however long an app runs; a count over more than that is a lower bound.
+/// The app's events as the rules count them: for each name, how many times it was recorded in
+/// all, and the times of the most recent `maximumPerEvent`, oldest first. Like TipKit, only
+/// those times are kept, so a history stays small however long an app runs: a count in all is
+/// exact, and a count within a window over more than that many is a lower bound.
 public struct EventHistory: Equatable, Sendable {
     /// The most times kept per event.
     public static let maximumPerEvent = 1000
 
     /// The recorded times per event name, oldest first.
     public private(set) var times: [String: [Double]]
+    /// How many times each event was recorded in all, for an event recorded more often than
+    /// its times keep (absent: the count is its times').
+    public private(set) var totals: [String: Int]
 
-    /// Creates a history, by default empty; times are sorted and cut to the limit.
-    public init(times: [String: [Double]] = [:]) {
-        self.times = times.mapValues { Array($0.filter(\.isFinite).sorted().suffix(Self.maximumPerEvent)) }
+    /// Creates a history, by default empty; times are sorted and cut to the limit, and a total
+    /// is never below the number of times given.
+    public init(times: [String: [Double]] = [:], totals: [String: Int] = [:]) {
+        let finite = times.mapValues { $0.filter(\.isFinite).sorted() }
+        self.times = finite.mapValues { Array($0.suffix(Self.maximumPerEvent)) }
+        var kept: [String: Int] = [:]
+        for (name, list) in finite {
+            let total = max(totals[name] ?? 0, list.count)
+            if total > Self.maximumPerEvent { kept[name] = total }
+        }
+        self.totals = kept
     }
 
     /// Records that `event` happened at `time`; a time earlier than the last one (a clock set
@@ -18,12 +30,17 @@ public struct EventHistory: Equatable, Sendable {
     public mutating func record(_ event: String, at time: Double) {
         guard time.isFinite else { return }
         var list = times[event] ?? []
+        let total = totals[event] ?? list.count
         if let last = list.last, time < last {
             list.insert(time, at: Self.firstIndex(in: list, notBefore: time))
         } else {
             list.append(time)
         }
-        if list.count > Self.maximumPerEvent { list.removeFirst(list.count - Self.maximumPerEvent) }
+        if list.count > Self.maximumPerEvent {
+            list.removeFirst(list.count - Self.maximumPerEvent)
+            // Saturating, so that an event recorded without end never traps.
+            totals[event] = total == Int.max ? total : total + 1
+        }
         times[event] = list
     }
 
@@ -31,13 +48,17 @@ public struct EventHistory: Equatable, Sendable {
     /// (the window includes its start).
     public func count(of event: String, within: Double?, now: Double) -> Int {
         guard let list = times[event] else { return 0 }
-        return Self.count(in: list, within: within, now: now)
+        return Self.count(in: list, total: total(of: event), within: within, now: now)
     }
 
+    /// How many times `event` was recorded in all.
+    public func total(of event: String) -> Int { totals[event] ?? times[event]?.count ?? 0 }
+
     /// How many of `list`'s times (oldest first) fall in the last `within` seconds before
-    /// `now`, or all of them: one event's count, for a decision that looked its times up once.
-    static func count(in list: [Double], within: Double?, now: Double) -> Int {
-        guard let within else { return list.count }
+    /// `now`, or `total` without a window: one event's count, for a decision that looked its
+    /// times and total up once.
+    static func count(in list: [Double], total: Int, within: Double?, now: Double) -> Int {
+        guard let within else { return max(total, list.count) }
         let start = firstIndex(in: list, notBefore: now - within)
         let end = firstIndex(in: list, notBefore: now.nextUp)
         return max(0, end - start)

@@ -228,7 +228,13 @@ public struct GuidePlayer: Sendable {
         let current = guide.tours[tour].steps[step]
         let isLast = step == guide.tours[tour].steps.count - 1
         switch input {
-        case .next, .done:
+        case .done:
+            // Done shows on a tour's last step only, and only when the tour has one (docs/ir.md:
+            // `done` is null on every other step), so it moves on from nowhere else.
+            guard isLast else { return "Done shows on the last step only" }
+            guard current.controls.done != nil else { return "the step has no Done control" }
+            advance(tour: tour, step: step, trigger: .done, &events)
+        case .next:
             let hasButton = current.advance.contains { if case .button = $0 { true } else { false } }
             let hasDone = isLast && current.controls.done != nil
             guard hasButton || hasDone else { return "the step has no forward button" }

@@ -101,15 +101,15 @@ struct PreparedCondition: Sendable {
         }
     }
 
-    /// Whether the program `program[range]` holds, with each event's times and each
-    /// parameter's value by slot; `results` is scratch space kept between calls.
+    /// Whether the program `program[range]` holds, with each event's times and count in all
+    /// and each parameter's value by slot; `results` is scratch space kept between calls.
     static func holds(_ range: Range<Int>, of program: [Instruction], constants: [IRValue], eventTimes: [[Double]],
-                      parameterValues: [IRValue], now: Double, results: inout [Bool]) -> Bool {
+                      eventTotals: [Int], parameterValues: [IRValue], now: Double, results: inout [Bool]) -> Bool {
         results.removeAll(keepingCapacity: true)
         for position in range {
             switch program[position] {
             case .event(let slot, let comparison, let count, let within):
-                let seen = EventHistory.count(in: eventTimes[slot], within: within, now: now)
+                let seen = EventHistory.count(in: eventTimes[slot], total: eventTotals[slot], within: within, now: now)
                 results.append(comparison.holds(Double(seen), count))
             case .parameter(let slot, let comparison, let constant):
                 results.append(comparison.holds(parameterValues[slot], constants[constant]))

@@ -22,8 +22,8 @@ public enum RuntimeLayout {
     /// Why a step cannot be laid out.
     public enum Failure: Error, Equatable, Sendable {
         /// A target is neither reported by the app nor resolvable on this screen (the document's
-        /// screen has no such target, or its constraints give it a negative size here): apply the
-        /// step's `missingTarget`.
+        /// screen has no such target, or its constraints give it a negative size here), or its
+        /// frame lies wholly off the screen: apply the step's `missingTarget`.
         case missingTarget(String)
     }
 
@@ -41,15 +41,19 @@ public enum RuntimeLayout {
         for target in targets.targets where byID[target.id] == nil { byID[target.id] = target }
         var frames: [Rect] = []
         for id in step.targets {
+            let frame: Rect
             if let measured = reported[id] {
-                frames.append(measured)
-                continue
+                frame = measured
+            } else {
+                guard let target = byID[id] else { return .failure(.missingTarget(id)) }
+                frame = TargetLayout.shownFrame(of: target, on: screen, targets: byID, scrollAnchor: step.scrollAnchor)
+                guard frame.width >= 0, frame.height >= 0, frame.width.isFinite, frame.height.isFinite else {
+                    return .failure(.missingTarget(id))
+                }
             }
-            guard let target = byID[id] else { return .failure(.missingTarget(id)) }
-            let frame = TargetLayout.shownFrame(of: target, on: screen, targets: byID, scrollAnchor: step.scrollAnchor)
-            guard frame.width >= 0, frame.height >= 0, frame.width.isFinite, frame.height.isFinite else {
-                return .failure(.missingTarget(id))
-            }
+            // A target the person cannot see is not on the screen (docs/runtime.md): highlighting
+            // it would cut a hole off the screen and point the tip at nothing.
+            guard isOnScreen(frame, screen) else { return .failure(.missingTarget(id)) }
             frames.append(frame)
         }
         let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
@@ -57,5 +61,10 @@ public enum RuntimeLayout {
         let placement = TipPlacement(size: (size.width, size.height), frames: frames, cutouts: cutouts.map(\.bounds),
                                      placement: step.placement, screen: screen)
         return .success(StepPlacement(targetFrames: frames, cutouts: cutouts, drawsOverlay: step.overlay != nil, placement: placement))
+    }
+
+    /// Whether `frame` shares at least a point with the screen's bounds (an edge touching counts).
+    static func isOnScreen(_ frame: Rect, _ screen: Screen) -> Bool {
+        frame.maxX >= 0 && frame.minX <= screen.width && frame.maxY >= 0 && frame.minY <= screen.height
     }
 }

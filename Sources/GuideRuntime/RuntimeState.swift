@@ -26,10 +26,12 @@ public struct RuntimeState: Equatable, Sendable {
         self.events = events
     }
 
-    /// How many times `guide` has shown at its current version (0 after a version bump).
+    /// How many times `guide` has shown at its current version (0 after a version bump); a guide
+    /// whose version is lower than the one stored under its key counts against the stored
+    /// record, as docs/ir.md's rule says, so an older guide never restarts a newer one's count.
     public func showCount(of guide: IRGuide) -> Int {
         guard let record = showings[guide.show.key], record.version >= guide.show.version else { return 0 }
-        return record.version == guide.show.version ? record.count : 0
+        return record.count
     }
 
     /// Records an app event: counted for conditions, and invalidating every guide of the
@@ -51,7 +53,10 @@ public struct RuntimeState: Equatable, Sendable {
         case .guideShown:
             if event.resumed != true {
                 var showing = ShowingRecord(version: guide.show.version, count: 0, lastShown: event.time)
-                if let kept = showings[guide.show.key], kept.version == guide.show.version { showing = kept }
+                // A lower version adds to the stored record and never lowers its version: lowering it
+                // would restart the higher version's count, and two guides sharing the key would
+                // then show in turn forever.
+                if let kept = showings[guide.show.key], kept.version >= guide.show.version { showing = kept }
                 showing.count += 1
                 showing.lastShown = event.time
                 showings[guide.show.key] = showing
@@ -79,5 +84,18 @@ public struct RuntimeState: Equatable, Sendable {
             run.invalidation = .maxDuration
         }
         guides[guide.id] = run
+    }
+
+    /// Keeps the seconds `player`'s run has been on screen up to its last input, so that a run
+    /// the app is killed during loses none of them towards `maxDuration`: the events count time
+    /// only when they happen, and a killed app reports nothing. Call it (after a `tick`) when
+    /// the app goes to the background, and save the state.
+    public mutating func recordTimeOnScreen(of player: GuidePlayer) {
+        guard !player.hasEnded, var run = guides[player.guide.id], run.version != nil else { return }
+        run.displaySeconds = max(run.displaySeconds, run.runStartSeconds + player.secondsOnScreen)
+        if let limit = player.guide.show.maxDuration, run.displaySeconds >= limit, run.invalidation == nil {
+            run.invalidation = .maxDuration
+        }
+        guides[player.guide.id] = run
     }
 }

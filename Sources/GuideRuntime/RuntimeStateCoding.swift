@@ -47,6 +47,14 @@ public enum RuntimeStateCoding {
                     json.dynamicKey(name); json.array { json in for time in times { json.number(time) } }
                 }
             }
+            // Only past the times kept, so a state without such an event is the same bytes as before.
+            if !state.events.totals.isEmpty {
+                json.key("eventCounts"); json.object { json in
+                    for (name, total) in state.events.totals.sorted(by: { $0.key < $1.key }) {
+                        json.dynamicKey(name); json.integer(total)
+                    }
+                }
+            }
         }
         writer.finish()
         return writer.takeBytes()
@@ -121,7 +129,12 @@ public enum RuntimeStateCoding {
             guard let list = value.arrayValue?.map(number), !list.contains(nil) else { drop("event '\(name)'", "not a list of times"); continue }
             times[name] = list.compactMap { $0 }
         }
-        state.events = EventHistory(times: times)
+        var totals: [String: Int] = [:]
+        for (name, value) in members(root["eventCounts"], "eventCounts", &problems) {
+            guard let total = value.integerValue, total >= 0 else { drop("event count '\(name)'", "not a count"); continue }
+            totals[name] = total
+        }
+        state.events = EventHistory(times: times, totals: totals)
         return (state, problems)
     }
 

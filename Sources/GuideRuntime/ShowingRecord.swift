@@ -2,7 +2,7 @@
 public struct ShowingRecord: Equatable, Sendable {
     /// The content version the count is for; a higher version starts again from 0.
     public var version: Int
-    /// How many times a guide with this key was shown at `version`.
+    /// How many times a guide with this key was shown at `version`, or at a lower version since.
     public var count: Int
     /// When it was last shown (on the app's clock, in seconds).
     public var lastShown: Double

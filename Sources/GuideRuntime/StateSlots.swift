@@ -27,6 +27,8 @@ struct StateSlots {
     var showings: [ShowingRecord?]
     /// Each event's recorded times (empty if never), by event slot.
     var eventTimes: [[Double]]
+    /// Each event's count in all (past the times kept), by event slot.
+    var eventTotals: [Int]
     /// Each parameter's value as conditions see it, by parameter slot.
     var parameterValues: [IRValue]
 
@@ -60,6 +62,7 @@ struct StateSlots {
             for slot in prepared.keys.indices { showings[slot] = state.showings[prepared.keys[slot]] }
         }
         eventTimes = prepared.events.map { state.events.times[$0] ?? [] }
+        eventTotals = prepared.events.map(state.events.total(of:))
         parameterValues = prepared.parameters.map(state.parameters.value(of:))
     }
 
@@ -72,9 +75,9 @@ struct StateSlots {
     func record(_ facts: Facts) -> GuideRecord? { facts.record >= 0 ? records[facts.record] : nil }
 
     /// How many times the guide with `rule` has shown at its current version (0 after a
-    /// version bump): `RuntimeState.showCount(of:)` by slot.
+    /// version bump, the stored count for a lower version): `RuntimeState.showCount(of:)` by slot.
     func showCount(of rule: PreparedDocument.Guide) -> Int {
         guard let record = showings[rule.key], record.version >= rule.version else { return 0 }
-        return record.version == rule.version ? record.count : 0
+        return record.count
     }
 }

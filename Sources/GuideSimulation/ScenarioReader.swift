@@ -207,7 +207,13 @@ private struct Reading {
             let value = member.value
             switch member.key {
             case "clock":
-                if let number = Self.number(value.value), number.isFinite { scenario.clock = number } else { wrongValue(value, "clock", takes: "a number of seconds") }
+                // Not before 0: the clock is shown as days since its start, and a negative one
+                // would count down towards day 0 as time passed.
+                if let number = Self.number(value.value), number.isFinite, number >= 0 {
+                    scenario.clock = number
+                } else {
+                    wrongValue(value, "clock", takes: "a number of seconds, 0 or more")
+                }
             case "device":
                 if let id = reference(value, "device", kind: "device", among: DeviceCatalog.identifiers), let device = DeviceCatalog.device(id: id) {
                     scenario.device = device

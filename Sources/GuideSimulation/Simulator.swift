@@ -88,6 +88,10 @@ public struct Simulator {
             if let player, !player.hasEnded {
                 emit(.note, "the app is killed while '\(player.guide.id)' shows: its run stays interrupted",
                      [("note", .string("killed")), ("guide", .string(player.guide.id))])
+                // The app went to the background first: the time shown up to now is kept
+                // (docs/runtime.md), so `max-duration` adds up across killed runs too.
+                feed(.tick)
+                if let running = self.player { state.recordTimeOnScreen(of: running) }
             }
             player = nil
             // A new process: the state comes back from the store's bytes, as from a file.
@@ -140,7 +144,14 @@ public struct Simulator {
                 reported[target] = frame
                 if frame != nil { hidden.remove(target) }
             }
-            locateTargets()
+            // A step on screen whose target moved is laid out again, as after a rotation: the app
+            // places its tip from the frames it measures (docs/runtime.md).
+            if let player, case .step(let tour, let index) = player.phase,
+               player.guide.tours[tour].steps[index].targets.contains(where: { id in frames.contains { $0.target == id } }) {
+                seeStep(player.guide, tour: tour, index: index)
+            } else {
+                locateTargets()
+            }
         case .targetMissing(let target):
             hidden.insert(target)
             reported[target] = nil

@@ -221,6 +221,46 @@ struct RuntimeEligibilityTests {
         }
         #expect(elapsed < .seconds(20), "1000 decisions took \(elapsed)")
     }
+
+    /// An event's count in all keeps counting past the times kept (the compiler accepts counts
+    /// up to 1,000,000), and survives the store's bytes; a window counts the times kept.
+    @Test func eventCountsPastTheTimesKept() throws {
+        let document = try Self.document(Self.pageGuide("many", "when: \"e\" > 1000")
+            + Self.pageGuide("recent", "when: \"e\" >= 1000 within 1 day"))
+        var state = RuntimeState()
+        for time in 0..<1200 { state.events.record("e", at: Double(time)) }
+        #expect(state.events.times["e"]?.count == EventHistory.maximumPerEvent)
+        #expect(state.events.count(of: "e", within: nil, now: 1200) == 1200)
+        #expect(state.events.count(of: "e", within: 86_400, now: 1200) == 1000)
+        let (restored, problems) = RuntimeStateCoding.decode(RuntimeStateCoding.encode(state))
+        #expect(problems.isEmpty && restored == state)
+        let decision = Eligibility.decide(document, state: restored, place: Self.launch, now: 1200)
+        #expect(decision.show?.guide == "many")
+        #expect(ConditionEvaluator.holds(try #require(document.guides[0].show.condition), events: restored.events,
+                                         parameters: restored.parameters, declared: [:], now: 1200))
+        // A history of fewer times than it keeps writes no count of its own: the same bytes as before.
+        var few = RuntimeState()
+        few.events.record("e", at: 1)
+        #expect(!String(decoding: RuntimeStateCoding.encode(few), as: UTF8.self).contains("eventCounts"))
+    }
+
+    /// Two guides sharing a show key at different versions: the older one counts against the
+    /// newer one's record and never lowers its version, so each shows its count and then stops.
+    @Test func aLowerVersionCountsAgainstTheStoredRecord() throws {
+        let document = try Self.document(Self.pageGuide("old", "show: once(key: \"k\", version: 1)")
+            + Self.pageGuide("new", "show: times(2, key: \"k\", version: 2)"))
+        var state = RuntimeState()
+        state.showings["k"] = ShowingRecord(version: 2, count: 1, lastShown: 0)
+        #expect(state.showCount(of: document.guides[0]) == 1)
+        var shown: [String] = []
+        for launch in 1...8 {
+            let decision = Eligibility.decide(document, state: state, place: ShowingPlace(.launch, since: Double(launch)), now: Double(launch))
+            if let guide = decision.show?.guide { shown.append(guide) }
+            Self.show(decision, document, &state, at: Double(launch))
+        }
+        #expect(shown == ["new"])
+        #expect(state.showings["k"]?.version == 2 && state.showings["k"]?.count == 2)
+    }
 }
 
 /// What `ParameterValues.set` refuses: an unknown id, another type, and a number that is not

@@ -39,6 +39,12 @@ struct SchemaValidationMutation {
             .init(name: "an opacity above 1",
                   path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(1), .key("overlay"), .key("opacity")],
                   value: 1.5, expectedMessageFragment: "maximum"),
+            // The language's limit on any number, which the IR reader keeps too (Fixtures/ir-reader/huge-numbers.json).
+            .init(name: "a delay past the language's largest number",
+                  path: [.key("guides"), .index(0), .key("show"), .key("delay")], value: 1e308, expectedMessageFragment: "maximum"),
+            .init(name: "a padding past the language's largest number",
+                  path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(1), .key("padding")],
+                  value: 1_000_001, expectedMessageFragment: "maximum"),
             .init(name: "an action named after a control",
                   path: [.key("guides"), .index(1), .key("tours"), .index(0), .key("steps"), .index(6), .key("actions"), .index(0), .key("id")],
                   value: "skip", expectedMessageFragment: nil),

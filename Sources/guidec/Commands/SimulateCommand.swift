@@ -37,14 +37,16 @@ enum SimulateCommand {
     }
 
     /// The program FILE holds: a `.guide` compiled (its diagnostics reported, nil on an error),
-    /// or a compiled document loaded as an app loads it. A name ending in `.json` is a compiled
-    /// document; standard input, which has no name, is one when it starts with `{` (after white
-    /// space and a byte order mark), which no guide can.
+    /// or a compiled document loaded as an app loads it. A name ending in `.json` (in any case)
+    /// is a compiled document; standard input, which has no name, is one when it starts with `{`
+    /// (after white space and a byte order mark), which no guide can.
     private static func program(_ path: String, _ arguments: ParsedArguments) -> GuideDocument? {
         let (sources, failures) = SourceFileReader.read([path])
         guard failures.isEmpty, let source = sources.first else { return nil }
-        if path.hasSuffix(".json") || path == "-" && startsLikeJSON(source.file.bytes) {
-            switch GuideLoader.load(source.file.bytes) {
+        if isJSONName(path) || path == "-" && startsLikeJSON(source.file.bytes) {
+            // A byte order mark is passed over, as in a scenario: the editor wrote it, not guidec,
+            // and the docs take such input as JSON. The loader itself stays strict, as an app's is.
+            switch GuideLoader.load(ByteOrderMark.blanked(source.file.bytes)) {
             case .success(let document): return document
             case .failure(let error):
                 Terminal.error("cannot load '\(source.file.path)': \(error.summary)")
@@ -55,6 +57,12 @@ enum SimulateCommand {
         let compilation = inputs.compile(streamingGuidesTo: nil)
         let diagnostics = inputs.report(compilation.diagnostics, of: compilation, machineFormatsToOutput: false)
         return inputs.status(diagnostics, of: compilation) == .success ? compilation.document : nil
+    }
+
+    /// Whether `path` names a compiled document: it ends in `.json`, whatever the letters' case
+    /// (`intro.JSON` is JSON on every file system).
+    static func isJSONName(_ path: String) -> Bool {
+        path.utf8.count >= 5 && String(decoding: path.utf8.suffix(5), as: UTF8.self).lowercased() == ".json"
     }
 
     /// Whether `bytes` open with `{` once a UTF-8 byte order mark and white space are passed:
