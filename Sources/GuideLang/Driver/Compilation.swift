@@ -261,7 +261,11 @@ struct ImportLoader {
             streams[id.index] = stream
         }
         while let tree = stream.nextLeadingImport(), case .importDirective(let directive)? = tree.members.first {
-            guard let pathToken = directive.path else { continue }  // reported by the parser
+            // Reported by the parser; the file it meant is unknown, so its names are too.
+            guard let pathToken = directive.path else {
+                hasFailedImports = true
+                continue
+            }
             let written = tree.stringValue(pathToken)
             let range = tree.range(pathToken)
             guard !written.isEmpty else {
