@@ -141,16 +141,12 @@ extension IRJSONReader {
         }
         guard removed < guides.count, let start = guides.indices.first(where: { waitingOn[$0] > 0 }) else { return }
         // Every guide left waits on another guide left: follow them until one repeats.
-        var seenAt: [Int: Int] = [:]
-        var walk: [Int] = []
-        var current = start
-        while seenAt[current] == nil {
-            seenAt[current] = walk.count
-            walk.append(current)
-            current = guides[current].show.after.lazy.compactMap { guideIndex[$0] }.first { waitingOn[$0] > 0 && $0 != current } ?? current
+        let walk = CycleWalk.cycle(from: start) { current in
+            guides[current].show.after.lazy.compactMap { guideIndex[$0] }.first { waitingOn[$0] > 0 && $0 != current } ?? current
         }
-        let cycle = walk[(seenAt[current] ?? 0)...].map { guides[$0].id } + [guides[current].id]
+        guard let walk, let first = walk.first else { return }
+        let cycle = (walk + [first]).map { guides[$0].id }
         let shown = cycle.count > 9 ? cycle.prefix(8).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) guides)" : cycle.joined(separator: " -> ")
-        report(.inconsistent, at: "$.guides[\(current)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
+        report(.inconsistent, at: "$.guides[\(first)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
     }
 }
