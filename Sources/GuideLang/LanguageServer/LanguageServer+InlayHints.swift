@@ -28,7 +28,7 @@ extension LanguageServer {
     /// on its guide's first screen; a guide that did not lower (broken) has none.
     func laidOutSteps(of outcome: DocumentCheck.Outcome, in bytes: ClosedRange<Int>) -> [LaidOutStep] {
         var steps: [LaidOutStep] = []
-        for guide in outcome.guides where guide.range?.fileID.index == 0 {
+        for guide in outcome.findings.guides where guide.range?.fileID.index == 0 {
             guard let screen = previewScreens(for: guide).first else { continue }
             for (tourIndex, tour) in guide.tours.enumerated() {
                 let targets = guide.targets(of: tour)
