@@ -154,23 +154,18 @@ extension IRJSONReader {
         }
         guard removed < guides.count, let start = guides.indices.first(where: { waitingOn[$0] > 0 }) else { return }
         // Every guide left waits on another guide left: follow them until one repeats.
-        var seenAt: [Int: Int] = [:]
-        var walk: [(guide: Int, group: Int?)] = []
-        var current = start
-        while seenAt[current] == nil {
-            seenAt[current] = walk.count
-            let next = prerequisites[current].first { waitingOn[$0.guide] > 0 && $0.guide != current }
-            walk.append((current, next?.group))
-            current = next?.guide ?? current
+        // Each guide's first prerequisite still waiting: the edge the walk follows.
+        func edge(_ guide: Int) -> (guide: Int, group: Int?)? {
+            prerequisites[guide].first { waitingOn[$0.guide] > 0 && $0.guide != guide }
         }
-        let loop = walk[(seenAt[current] ?? 0)...]
-        let cycle = loop.map { guides[$0.guide].id } + [guides[current].id]
+        guard let loop = CycleWalk.cycle(from: start, next: { edge($0)?.guide ?? $0 }), let first = loop.first else { return }
+        let cycle = (loop + [first]).map { guides[$0].id }
         let shown = cycle.count > 9 ? cycle.prefix(8).joined(separator: " -> ") + " -> ... (\(cycle.count - 1) guides)" : cycle.joined(separator: " -> ")
-        if let group = loop.lazy.compactMap(\.group).first {
+        if let group = loop.lazy.compactMap({ edge($0)?.group }).first {
             report(.inconsistent, at: "$.groups[\(group)].guides",
                    "ordered group \(LongText.quoted(document.rules.groups[group].id)) and \"after\" make guides wait for each other in a cycle, so none of them shows: \(shown)")
         } else {
-            report(.inconsistent, at: "$.guides[\(current)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
+            report(.inconsistent, at: "$.guides[\(first)].show.after", "guides wait for each other in a cycle, so none of them shows: \(shown)")
         }
     }
 }

@@ -93,14 +93,14 @@ public struct IRJSONReader {
         guard errors.count < options.maximumErrors else { return }
         var where_ = path
         if let component { where_.components.append(component) }
-        errors.append(IRReadError(kind, at: where_.text, message))
+        errors.append(IRReadError(kind: kind, path: where_.text, message: message))
     }
 
     /// Records an error at a path given as text (the reference checks, which run on the model).
     mutating func report(_ kind: IRReadError.Kind, at path: String, _ message: String) {
         errorCount += 1
         guard errors.count < options.maximumErrors else { return }
-        errors.append(IRReadError(kind, at: path, message))
+        errors.append(IRReadError(kind: kind, path: path, message: message))
     }
 
     static let documentKeys = ["format", "version", "defaultLocale", "locales", "parameters", "frequency", "groups", "guides"]

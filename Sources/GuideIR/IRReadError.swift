@@ -40,13 +40,6 @@ public struct IRReadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What is wrong, lowercase without a final period, saying what was expected and found.
     public var message: String
 
-    /// Creates an error.
-    public init(_ kind: Kind, at path: String, _ message: String) {
-        self.kind = kind
-        self.path = path
-        self.message = message
-    }
-
     /// The error as one line: `path: message`.
     public var description: String { "\(path): \(message)" }
 }

@@ -5,12 +5,6 @@ public struct IRReadFailure: Error, Equatable, Sendable, CustomStringConvertible
     /// How many errors there were in all (more than `errors.count` when the limit cut them).
     public var totalCount: Int
 
-    /// Creates a failure from the errors kept and the number found.
-    public init(errors: [IRReadError], totalCount: Int) {
-        self.errors = errors
-        self.totalCount = totalCount
-    }
-
     /// One line per error, and a last line saying how many were left out, if any.
     public var description: String {
         var lines = errors.map(\.description)

@@ -7,10 +7,4 @@ public struct PlayerMarkup: Equatable, Sendable {
     public var style: String
     /// HTML placed after the header: the player's controls, data and `<script>`.
     public var body: String
-
-    /// Creates a player's markup: the slot is public, so another player can fill it.
-    public init(style: String, body: String) {
-        self.style = style
-        self.body = body
-    }
 }

@@ -6,11 +6,4 @@ public struct ShowingRecord: Equatable, Sendable {
     public var count: Int
     /// When it was last shown (on the app's clock, in seconds).
     public var lastShown: Double
-
-    /// Creates a record.
-    public init(version: Int, count: Int, lastShown: Double) {
-        self.version = version
-        self.count = count
-        self.lastShown = lastShown
-    }
 }

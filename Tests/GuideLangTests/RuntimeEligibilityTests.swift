@@ -1,7 +1,7 @@
 import Foundation
 import GuideIR
 import GuideLang
-import GuideRuntime
+@testable import GuideRuntime
 import Testing
 
 /// The decision function, one table row per rule kind, and the properties of issue 15: a guide

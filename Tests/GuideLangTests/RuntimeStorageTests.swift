@@ -1,6 +1,6 @@
 import Foundation
 import GuideIR
-import GuideRuntime
+@testable import GuideRuntime
 import GuideRuntimeStorage
 import Testing
 

@@ -30,20 +30,27 @@ public struct DocumentCheck: Sendable {
         public let check: DocumentCheck
         /// The files it read, the document first.
         let files: [SourceFile]
-        /// The document's own diagnostics (those located in it), in source order.
-        let diagnostics: [Diagnostic]
-        /// What the checker resolved, in every file it read (`SymbolIndex` reads these).
-        let symbols: [SymbolOccurrence]
-        /// Every import that names a loaded file.
-        let importLinks: [ImportLink]
-        /// Where each step's presentation properties come from, for hover.
-        let resolvedProperties: [ResolvedProperty]
-        /// The guides that lowered, for hover's layout.
-        let guides: [IRGuide]
+        /// What it found in them.
+        let findings: Findings
         /// What the next check of the document may reuse.
         let reuse: GuideReuse
         /// Whether the check reused the last one's findings for the guides the edit did not touch.
         let reusedOtherGuides: Bool
+    }
+
+    /// What a check found, which the server answers requests from until the next check, and which
+    /// that check takes as it is for the same text, or in part for the guides an edit did not touch.
+    struct Findings: Sendable {
+        /// The document's own diagnostics (those located in it), in source order.
+        var diagnostics: [Diagnostic]
+        /// What the checker resolved, in every file it read (`SymbolIndex` reads these).
+        var symbols: [SymbolOccurrence]
+        /// Every import that names a loaded file.
+        var importLinks: [ImportLink]
+        /// Where each step's presentation properties come from, for hover.
+        var resolvedProperties: [ResolvedProperty]
+        /// The guides that lowered, for hover's layout.
+        var guides: [IRGuide]
     }
 
     /// What a check takes of the document's last one: its text, what it left to reuse, and what
@@ -51,17 +58,14 @@ public struct DocumentCheck: Sendable {
     struct Previous: Sendable {
         let bytes: [UInt8]
         let reuse: GuideReuse
-        let diagnostics: [Diagnostic]
-        let symbols: [SymbolOccurrence]
-        let importLinks: [ImportLink]
-        let resolvedProperties: [ResolvedProperty]
-        let guides: [IRGuide]
+        let findings: Findings
 
         /// What `outcome` leaves, nil when it read no text.
         init?(_ outcome: Outcome) {
             guard let bytes = outcome.files.first?.bytes else { return nil }
-            (self.bytes, reuse, diagnostics, symbols) = (bytes, outcome.reuse, outcome.diagnostics, outcome.symbols)
-            (importLinks, resolvedProperties, guides) = (outcome.importLinks, outcome.resolvedProperties, outcome.guides)
+            self.bytes = bytes
+            reuse = outcome.reuse
+            findings = outcome.findings
         }
     }
 
@@ -76,13 +80,9 @@ public struct DocumentCheck: Sendable {
         if let previous {
             switch previous.reuse.check(old: previous.bytes, new: source, provider: provider, lintOptions: lintOptions, declarationLimit: declarationLimit) {
             case .reused(let reused):
-                return Outcome(check: check, files: [source], diagnostics: reused.diagnostics, symbols: reused.symbols, importLinks: [],
-                               resolvedProperties: reused.resolvedProperties, guides: reused.guides, reuse: reused.reuse,
-                               reusedOtherGuides: true)
+                return Outcome(check: check, files: [source], findings: reused.findings, reuse: reused.reuse, reusedOtherGuides: true)
             case .unchanged:
-                return Outcome(check: check, files: [source], diagnostics: previous.diagnostics, symbols: previous.symbols,
-                               importLinks: previous.importLinks, resolvedProperties: previous.resolvedProperties, guides: previous.guides,
-                               reuse: previous.reuse, reusedOtherGuides: true)
+                return Outcome(check: check, files: [source], findings: previous.findings, reuse: previous.reuse, reusedOtherGuides: true)
             case .fromScratch(let kept):
                 keeping = kept
             }
@@ -93,10 +93,10 @@ public struct DocumentCheck: Sendable {
         // holds inside that guide: it reads only the text outside it.
         var reuse = keeping ?? GuideReuse(members: whole.members, lints: lintOptions != nil)
         reuse.isSelfContained = whole.isSelfContained
-        return Outcome(check: check, files: compilation.files,
-                       diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
-                       symbols: whole.symbols, importLinks: compilation.importLinks, resolvedProperties: whole.resolvedProperties,
-                       guides: whole.guides, reuse: reuse, reusedOtherGuides: false)
+        let findings = Findings(
+            diagnostics: Self.documentDiagnostics(diagnostics, in: compilation).sortedBySourcePosition(),
+            symbols: whole.symbols, importLinks: compilation.importLinks, resolvedProperties: whole.resolvedProperties, guides: whole.guides)
+        return Outcome(check: check, files: compilation.files, findings: findings, reuse: reuse, reusedOtherGuides: false)
     }
 
     /// The diagnostics the editor shows on the document: those located in it, and, on the

@@ -77,12 +77,9 @@ struct GuideReuse: Sendable {
         DiagnosticCode.unusedScreen.id, DiagnosticCode.unusedParameter.id,
     ]
 
-    /// What a check from parts found: the document's diagnostics and the rest of an outcome.
+    /// What a check from parts found (a document without imports links none) and leaves for the next one.
     struct Result {
-        var diagnostics: [Diagnostic]
-        var symbols: [SymbolOccurrence]
-        var resolvedProperties: [ResolvedProperty]
-        var guides: [IRGuide]
+        var findings: DocumentCheck.Findings
         /// What the check leaves for the next one.
         var reuse: GuideReuse
     }
@@ -154,12 +151,12 @@ struct GuideReuse: Sendable {
         let split = complement.resolvedProperties.partitioningIndex { $0.step.start >= guide.start }
         let guideSplit = complement.guides.partitioningIndex { ($0.range?.start ?? 0) >= guide.start }
         next.isSelfContained = true
-        return .reused(Result(
-            diagnostics: diagnostics, symbols: symbols,
+        let findings = DocumentCheck.Findings(
+            diagnostics: diagnostics, symbols: symbols, importLinks: [],
             resolvedProperties: Array(complement.resolvedProperties[..<split]) + part.resolvedProperties
                 + complement.resolvedProperties[split...],
-            guides: Array(complement.guides[..<guideSplit]) + part.guides + complement.guides[guideSplit...],
-            reuse: next))
+            guides: Array(complement.guides[..<guideSplit]) + part.guides + complement.guides[guideSplit...])
+        return .reused(Result(findings: findings, reuse: next))
     }
 
     /// Whether a complement could be put together with some edited part: not when lint found

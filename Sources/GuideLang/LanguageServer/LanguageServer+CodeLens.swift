@@ -15,7 +15,7 @@ extension LanguageServer {
     func codeLenses(_ params: JSONValue) throws -> JSONValue {
         let document = try openDocument(params)
         guard let outcome = document.lastCheck, let source = outcome.files.first else { return .array([]) }
-        let guides = outcome.guides.filter { $0.range?.fileID.index == 0 }
+        let guides = outcome.findings.guides.filter { $0.range?.fileID.index == 0 }
         let positions = DocumentPositions(source: source, encoding: encoding)
             .positions(of: guides.flatMap { [$0.range?.start ?? 0, $0.range?.end ?? 0] })
         return .array(guides.compactMap { guide in

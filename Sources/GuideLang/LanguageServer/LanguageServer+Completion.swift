@@ -107,7 +107,7 @@ extension LanguageServer {
 
     /// The names the document's last check declared, by kind, each once, sorted.
     private func declaredNames(_ params: JSONValue) -> [SymbolOccurrence.Kind: [String]] {
-        guard let uri = params["textDocument"]?["uri"]?.stringValue, let symbols = documents[uri]?.lastCheck?.symbols else { return [:] }
+        guard let uri = params["textDocument"]?["uri"]?.stringValue, let symbols = documents[uri]?.lastCheck?.findings.symbols else { return [:] }
         var names: [SymbolOccurrence.Kind: Set<String>] = [:]
         for occurrence in symbols where occurrence.isDeclaration { names[occurrence.symbol.kind, default: []].insert(occurrence.symbol.name) }
         return names.mapValues { $0.sorted() }

@@ -68,7 +68,7 @@ extension LanguageServer {
     /// The `textDocument/publishDiagnostics` notification of a check, written straight to bytes:
     /// a document of thousands of findings is published after every keystroke.
     func publication(_ outcome: DocumentCheck.Outcome) -> [UInt8] {
-        var writer = JSONWriter(pretty: false, capacity: 256 + 320 * outcome.diagnostics.count)
+        var writer = JSONWriter(pretty: false, capacity: 256 + 320 * outcome.findings.diagnostics.count)
         writer.beginObject()
         writer.key("jsonrpc")
         writer.string("2.0")
@@ -83,7 +83,7 @@ extension LanguageServer {
             writer.integer(version)
         }
         writer.key("diagnostics")
-        writeLSPDiagnostics(outcome.diagnostics, files: outcome.files, to: &writer)
+        writeLSPDiagnostics(outcome.findings.diagnostics, files: outcome.files, to: &writer)
         writer.endObject()
         writer.endObject()
         return writer.takeBytes()

@@ -78,7 +78,7 @@ extension LanguageServer {
     private func loweredGuides() -> [(guide: IRGuide, paths: [String])] {
         documents.values.sorted { $0.uri < $1.uri }.compactMap(\.lastCheck).flatMap { outcome in
             let paths = outcome.files.map { PathArithmetic.normalize($0.path) }
-            return outcome.guides.map { ($0, paths) }
+            return outcome.findings.guides.map { ($0, paths) }
         }
     }
 
@@ -121,7 +121,7 @@ extension LanguageServer {
         var seen: Set<String> = []
         for outcome in documents.values.sorted(by: { $0.uri < $1.uri }).compactMap(\.lastCheck) {
             let paths = outcome.files.map { PathArithmetic.normalize($0.path) }
-            for resolved in outcome.resolvedProperties where Self.isDeclaration(resolved.step, paths, declaration) {
+            for resolved in outcome.findings.resolvedProperties where Self.isDeclaration(resolved.step, paths, declaration) {
                 let index = resolved.writtenAt.fileID.index
                 guard index >= 0, index < outcome.files.count, seen.insert(resolved.property).inserted else { continue }
                 let file = outcome.files[index]

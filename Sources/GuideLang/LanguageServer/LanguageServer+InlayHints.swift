@@ -5,9 +5,8 @@ extension LanguageServer {
     /// One step laid out for an editor: where it is written and its tip on its guide's first
     /// screen, by the layout code lint runs (`StepGeometry`).
     struct LaidOutStep {
-        var guide: IRGuide
-        var tourIndex: Int
-        var stepIndex: Int
+        /// The step's id, as its hint names it.
+        var id: String
         /// The step's name in the document.
         var range: SourceRange
         var screen: Screen
@@ -28,15 +27,14 @@ extension LanguageServer {
     /// on its guide's first screen; a guide that did not lower (broken) has none.
     func laidOutSteps(of outcome: DocumentCheck.Outcome, in bytes: ClosedRange<Int>) -> [LaidOutStep] {
         var steps: [LaidOutStep] = []
-        for guide in outcome.guides where guide.range?.fileID.index == 0 {
+        for guide in outcome.findings.guides where guide.range?.fileID.index == 0 {
             guard let screen = previewScreens(for: guide).first else { continue }
-            for (tourIndex, tour) in guide.tours.enumerated() {
+            for tour in guide.tours {
                 let targets = guide.targets(of: tour)
-                for (stepIndex, step) in tour.steps.enumerated() {
+                for step in tour.steps {
                     guard let range = step.range, range.fileID.index == 0, bytes.contains(range.start) else { continue }
                     let geometry = StepGeometry(step: step, targets: targets, screen: screen, category: lintOptions.category)
-                    steps.append(LaidOutStep(guide: guide, tourIndex: tourIndex, stepIndex: stepIndex, range: range,
-                                             screen: screen, placement: geometry.placement))
+                    steps.append(LaidOutStep(id: step.id, range: range, screen: screen, placement: geometry.placement))
                 }
             }
         }
@@ -69,15 +67,14 @@ extension LanguageServer {
         let positions = converter.positions(of: byLineEnd.map(\.offset))
         return .array(byLineEnd.flatMap { group in
             group.steps.map { step in
-                let id = step.guide.tours[step.tourIndex].steps[step.stepIndex].id
                 let rect = step.placement.rect
-                let tooltip = "step '\(id)': the tip \(step.placement.side) on \(step.screen.name), \(Rect.format(rect.width)) × "
+                let tooltip = "step '\(step.id)': the tip \(step.placement.side) on \(step.screen.name), \(Rect.format(rect.width)) × "
                     + "\(Rect.format(rect.height)) at (\(Rect.format(rect.x)), \(Rect.format(rect.y)))"
                     + (step.placement.fits ? "" : "; it does not fit inside the safe area")
                 let (line, character) = positions[group.offset] ?? (0, 0)
                 return .object([
                     ("position", .object([("line", .number(Double(line))), ("character", .number(Double(character)))])),
-                    ("label", .string((group.steps.count > 1 ? "\(id): " : "") + Self.placementText(step.placement))),
+                    ("label", .string((group.steps.count > 1 ? "\(step.id): " : "") + Self.placementText(step.placement))),
                     ("tooltip", .string(tooltip)),
                     ("paddingLeft", .bool(true)),
                 ])

@@ -103,7 +103,7 @@ extension LanguageServer {
         switch key.kind {
         case .guide:
             // The show-once key is the guide's name unless `show` names one.
-            let guide = documents.values.compactMap(\.lastCheck).lazy.flatMap(\.guides).first { $0.id == key.name }
+            let guide = documents.values.compactMap(\.lastCheck).lazy.flatMap(\.findings.guides).first { $0.id == key.name }
             if guide.map({ $0.show.key == key.name }) ?? true {
                 return "changes the guide's id in the IR and its show-once key, so people who saw it see it again and analytics count it as another guide"
             }
@@ -147,14 +147,14 @@ extension LanguageServer {
         var newErrors: [Diagnostic] = []
         for document in documents.values.sorted(by: { $0.uri < $1.uri }) {
             guard let before = document.lastCheck else { continue }
-            for diagnostic in before.diagnostics where diagnostic.severity == .error { errorsBefore[diagnostic.message, default: 0] += 1 }
+            for diagnostic in before.findings.diagnostics where diagnostic.severity == .error { errorsBefore[diagnostic.message, default: 0] += 1 }
             let bytes = edited[document.normalizedPath] ?? before.files.first?.bytes ?? []
             let check = DocumentCheck(uri: document.uri, opening: document.opening, startedAt: clock, version: document.version,
                                       source: SourceFile(path: document.path, bytes: bytes),
                                       provider: provider(for: document, openFiles: openFiles), lintOptions: nil)
             let outcome = check.run()
             outcomes.append(outcome)
-            for diagnostic in outcome.diagnostics where diagnostic.severity == .error {
+            for diagnostic in outcome.findings.diagnostics where diagnostic.severity == .error {
                 if errorsBefore[diagnostic.message, default: 0] > 0 {
                     errorsBefore[diagnostic.message, default: 0] -= 1
                 } else {

@@ -56,7 +56,7 @@ public final class LanguageServer {
         /// The files of the last check, the document first.
         var files: [SourceFile] { lastCheck?.files ?? [] }
         /// The diagnostics of the last check.
-        var diagnostics: [Diagnostic] { lastCheck?.diagnostics ?? [] }
+        var diagnostics: [Diagnostic] { lastCheck?.findings.diagnostics ?? [] }
     }
 
     /// A request whose answer waits for checks: a quick fix for its document's, `shutdown`

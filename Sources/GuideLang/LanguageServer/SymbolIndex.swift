@@ -63,7 +63,7 @@ struct SymbolIndex {
                 if isQuoted { (start, end) = (start + 1, end - 1) }
                 return (Place(path: paths[index], start: start, end: end), isQuoted)
             }
-            for occurrence in outcome.symbols {
+            for occurrence in outcome.findings.symbols {
                 guard let (located, isQuoted) = place(occurrence.range) else { continue }
                 let declaration = occurrence.symbol.declaration.flatMap { place($0)?.place }
                 guard occurrence.symbol.declaration == nil || declaration != nil else { continue }
@@ -71,7 +71,7 @@ struct SymbolIndex {
                 let entry = Entry(key: key, place: located, isDeclaration: occurrence.isDeclaration, isQuoted: isQuoted)
                 if seen.insert(entry).inserted { entries.append(entry) }
             }
-            for link in outcome.importLinks where link.file >= 0 && link.file < paths.count {
+            for link in outcome.findings.importLinks where link.file >= 0 && link.file < paths.count {
                 guard let (located, _) = place(link.path) else { continue }
                 let entry = Import(place: located, file: paths[link.file])
                 if seenImports.insert(entry).inserted { imports.append(entry) }

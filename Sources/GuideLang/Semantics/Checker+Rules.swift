@@ -140,29 +140,29 @@ extension Checker {
             }
             return .parameter(IRParameterCondition(parameter: name, comparison: "==", value: .bool(true)))
         case .comparison(let comparison):
-            switch comparison.subject {
+            switch comparison.subject.value {
             case .event(let event):
-                symbolRecorder?.named(.event, event, at: comparison.subjectRange, isDeclaration: false)
-                guard case .number(let count) = comparison.value else { return nil }
-                return .event(IREventCondition(event: event, comparison: comparison.comparison, count: Int(count), within: comparison.window))
+                symbolRecorder?.named(.event, event, at: comparison.subject.range, isDeclaration: false)
+                guard case .number(let count) = comparison.literal.value else { return nil }
+                return .event(IREventCondition(event: event, comparison: comparison.operation.value, count: Int(count), within: comparison.window))
             case .parameter(let name):
-                guard let type = parameterType(name, at: comparison.subjectRange) else { return nil }
-                guard comparison.value.type == type else {
+                guard let type = parameterType(name, at: comparison.subject.range) else { return nil }
+                guard comparison.literal.value.type == type else {
                     report(Diagnostic(
-                        .comparisonTypeMismatch, at: comparison.valueRange,
-                        "'\(name)' is a \(type.rawValue) parameter and cannot be compared with \(Self.describe(comparison.value))",
-                        labels: [.init(comparison.subjectRange, "a \(type.rawValue)")],
+                        .comparisonTypeMismatch, at: comparison.literal.range,
+                        "'\(name)' is a \(type.rawValue) parameter and cannot be compared with \(Self.describe(comparison.literal.value))",
+                        labels: [.init(comparison.subject.range, "a \(type.rawValue)")],
                         notes: ["a comparison holds between values of one type, so this one could never hold"]))
                     return nil
                 }
-                if type != .number, !["==", "!="].contains(comparison.comparison) {
+                if type != .number, !["==", "!="].contains(comparison.operation.value) {
                     report(Diagnostic(
-                        .comparisonTypeMismatch, at: comparison.operatorRange,
-                        "'\(comparison.comparison)' orders numbers, and '\(name)' is a \(type.rawValue) parameter",
+                        .comparisonTypeMismatch, at: comparison.operation.range,
+                        "'\(comparison.operation.value)' orders numbers, and '\(name)' is a \(type.rawValue) parameter",
                         notes: ["\(type.rawValue)s are compared with == or !="]))
                     return nil
                 }
-                return .parameter(IRParameterCondition(parameter: name, comparison: comparison.comparison, value: comparison.value.irValue))
+                return .parameter(IRParameterCondition(parameter: name, comparison: comparison.operation.value, value: comparison.literal.value.irValue))
             }
         }
     }

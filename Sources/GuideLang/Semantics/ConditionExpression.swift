@@ -31,16 +31,13 @@ struct ConditionComparison {
         case parameter(String)
     }
 
-    var subject: Subject
-    var subjectRange: SourceRange
+    var subject: Located<Subject>
     /// `>=`, `>`, `==`, `!=`, `<=` or `<`.
-    var comparison: String
-    var operatorRange: SourceRange
-    var value: ConditionLiteral
-    var valueRange: SourceRange
+    var operation: Located<String>
+    /// The value compared with.
+    var literal: Located<ConditionLiteral>
     /// The time window in seconds (`within 7 days`), for an event.
     var window: Double?
-    var windowRange: SourceRange?
     /// The whole comparison, window included.
     var range: SourceRange
 }

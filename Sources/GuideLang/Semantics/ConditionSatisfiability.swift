@@ -102,11 +102,12 @@ struct ConditionSatisfiability {
     }
 
     private func atom(_ comparison: ConditionComparison, negated: Bool) -> Atom {
-        let operation = negated ? Self.negation[comparison.comparison] ?? comparison.comparison : comparison.comparison
+        let written = comparison.operation.value
+        let operation = negated ? Self.negation[written] ?? written : written
         let key: String
         let subject: String
         let isCount: Bool
-        switch comparison.subject {
+        switch comparison.subject.value {
         case .event(let event):
             key = "e:\(comparison.window.map { NumberText.text($0) } ?? "-"):" + event
             subject = "the count of \(Checker.quoted(event))" + (comparison.window.map { " within \(NumberText.text($0)) seconds" } ?? "")
@@ -117,7 +118,7 @@ struct ConditionSatisfiability {
             isCount = false
         }
         let constraint: Constraint
-        switch comparison.value {
+        switch comparison.literal.value {
         case .number(let value): constraint = .number(comparison: operation, value: value, isCount: isCount)
         case .bool(let value): constraint = .bool(operation == "==" ? value : !value)
         case .string(let value): constraint = .string(isEqual: operation == "==", value: value)

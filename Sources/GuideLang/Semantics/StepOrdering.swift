@@ -104,20 +104,14 @@ enum StepOrdering {
         for start in firstSteps {
             let knot = component[start]
             guard size[knot, default: 0] > 1 || successors[start].contains(start) else { continue }
-            var seenAt: [Int: Int] = [:]
-            var path: [Int] = []
-            var current = start
-            while seenAt[current] == nil {
-                seenAt[current] = path.count
-                path.append(current)
-                // Every step of a knot has a predecessor in it.
-                guard let previous = predecessors[current].lazy.filter({ component[$0] == knot }).min() else { return }
-                current = previous
+            // Every step of a knot has a predecessor in it, so the walk cannot lead nowhere.
+            let walk = CycleWalk.cycle(from: start) { current in
+                predecessors[current].lazy.filter { component[$0] == knot }.min()
             }
-            guard let cycleStart = seenAt[current] else { return }
-            // The walk went backwards, so the cycle in `after` order is the reversed path; it is
+            guard let walk else { return }
+            // The walk went backwards, so the cycle in `after` order is the reversed walk; it is
             // told from its first step.
-            let cycle = Array(path[cycleStart...].reversed())
+            let cycle = Array(walk.reversed())
             let first = cycle.indices.min { cycle[$0] < cycle[$1] } ?? 0
             report(Array(cycle[first...] + cycle[..<first]), steps, checker: checker)
         }

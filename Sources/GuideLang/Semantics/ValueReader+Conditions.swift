@@ -211,7 +211,6 @@ extension ValueReader {
             value = literal
         }
         var window: Double?
-        var windowRange: SourceRange?
         if let word = cursor.current, isWord(word, "within") {
             cursor.position += 1
             guard case .event = subject else {
@@ -221,18 +220,16 @@ extension ValueReader {
             }
             guard let seconds = timeWindow(after: word, &cursor) else { return nil }
             window = seconds
-            let written = range(of: word).through(range(of: cursor.terms[cursor.position - 1]))
-            windowRange = written
             if let again = cursor.current, isWord(again, "within") {
+                let written = range(of: word).through(range(of: cursor.terms[cursor.position - 1]))
                 reportSecondWindow(at: again, after: written, &cursor)
                 return nil
             }
         }
         let last = range(of: cursor.terms[cursor.position - 1])
         return .comparison(ConditionComparison(
-            subject: subject, subjectRange: subjectRange, comparison: comparison, operatorRange: range(of: operatorTerm),
-            value: value, valueRange: range(of: valueTerm), window: window, windowRange: windowRange,
-            range: subjectRange.through(last)))
+            subject: Located(value: subject, range: subjectRange), operation: Located(value: comparison, range: range(of: operatorTerm)),
+            literal: Located(value: value, range: range(of: valueTerm)), window: window, range: subjectRange.through(last)))
     }
 
     /// `within N unit`, after the `within`: the window's length in seconds.
