@@ -109,8 +109,11 @@ public struct Compilation: Sendable {
         let conclusion = checker.finish()
         all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
+        // Here each diagnostic meets its file: its fix-its take the file's line breaks.
+        let fileOf = { (id: FileID) in files.indices.contains(id.index) ? files[id.index] : nil }
         var compilation = Compilation(
-            files: files, importedAt: loader.importedAt, diagnostics: all.sortedBySourcePosition(),
+            files: files, importedAt: loader.importedAt,
+            diagnostics: all.sortedBySourcePosition().map { $0.writingLineBreaks(of: fileOf) },
             loweredGuides: GuideDocument(
                 defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules, guides: lowered),
             checkerFoundErrors: conclusion.hasErrors, leftGuidesOut: conclusion.leftGuidesOut)
