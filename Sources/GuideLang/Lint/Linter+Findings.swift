@@ -63,6 +63,10 @@ extension Linter {
         let key = group.key
         if let position = positions[key] {
             for detail in group.details { groups[position].add(detail) }
+            // Help may name what differs between screens (the edges a target reaches under).
+            for line in group.finding.help where !groups[position].finding.help.contains(line) {
+                groups[position].finding.help.append(line)
+            }
             groups[position].subjects += group.subjects
             groups[position].isDenied = groups[position].isDenied || group.isDenied
             for suppression in group.suppressions where !groups[position].suppressions.contains(suppression) {
@@ -186,5 +190,24 @@ extension Linter {
             if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
         }
         return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
+    }
+
+    /// GL1002's help for `target`, whose `frame` reaches past `safe`: the edges concerned measured
+    /// from the safe area, with the target's own distance where it writes one from the screen;
+    /// a fixed frame cannot say 'safe', so it is told to use constraints instead.
+    static func safeAreaHelp(_ target: IRTarget, frame: Rect, safe: Rect) -> String {
+        let edges = [(frame.minY < safe.minY, "top"), (frame.maxY > safe.maxY, "bottom"),
+                     (frame.minX < safe.minX, "leading"), (frame.maxX > safe.maxX, "trailing")].filter(\.0).map(\.1)
+        guard case .constraints(let horizontal, let vertical) = target.frame else {
+            let examples = edges.map { "'\($0): 12 safe'" }.joined(separator: " and ")
+            return "a fixed 'frame: rect(...)' cannot be measured from the safe area: give the target constraints instead, e.g. \(examples)"
+        }
+        let examples = edges.map { edge in
+            // The target's own distance from the screen's edge, now from the safe area's.
+            let own = (horizontal + vertical).first { $0.attribute == edge && $0.unit == "points" && $0.relativeTo != "safeArea" }
+            return "'\(edge): \(own.map { NumberText.text($0.value) } ?? "12") safe'"
+        }
+        let named = edges.joined(separator: " and ") + (edges.count == 1 ? " edge" : " edges")
+        return "measure its \(named) from the safe area with 'safe', e.g. \(examples.joined(separator: " and "))"
     }
 }

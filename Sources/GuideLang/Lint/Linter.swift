@@ -405,7 +405,7 @@ public struct Linter: Sendable {
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
                target: target.id,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
-               help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
+               help: [Self.safeAreaHelp(target, frame: frame, safe: safe)])
     }
 
     private mutating func checkTapSize(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
