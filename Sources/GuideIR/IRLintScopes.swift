@@ -8,20 +8,63 @@ public struct IRLintRule: Equatable, Sendable {
     public var reason: String?
     /// Where the code is written: the rule's identity, and where an unused one is reported.
     public var range: SourceRange
-    /// What to delete to remove the rule: the code with its reason and a comma, or the whole
-    /// property when it lists nothing else.
-    public var removal: SourceRange
+    /// The list the code is written in, for fix-its that remove several of its codes at once.
+    public var list: IRLintList
+    /// Where the code is among the list's items.
+    public var position: Int
     /// The block that lists it, as messages name it (`step 'open'`, `style 'quiet'`).
     public var scope: String
 
     /// Creates a rule.
-    public init(code: String, allows: Bool, reason: String? = nil, range: SourceRange, removal: SourceRange, scope: String) {
+    public init(code: String, allows: Bool, reason: String? = nil, range: SourceRange, list: IRLintList, position: Int, scope: String) {
         self.code = code
         self.allows = allows
         self.reason = reason
         self.range = range
-        self.removal = removal
+        self.list = list
+        self.position = position
         self.scope = scope
+    }
+
+    /// What to delete to remove the rule alone: the code with its reason and a comma, or the
+    /// whole property when it lists nothing else.
+    public var removal: SourceRange { list.removals(of: [position])[position] ?? list.property }
+}
+
+/// Where one `allow` or `deny` list is written: what removing some of its codes deletes, so that
+/// the fix-its removing several codes of one list never overlap and together leave a valid list.
+public struct IRLintList: Equatable, Sendable {
+    /// Each item as written (a code and its reason), in order, rejected ones included.
+    public var items: [SourceRange]
+    /// The whole property, with its indentation and line break when nothing else is on its line.
+    public var property: SourceRange
+
+    /// Creates a list's place.
+    public init(items: [SourceRange], property: SourceRange) {
+        self.items = items
+        self.property = property
+    }
+
+    /// What deleting the items at `positions` deletes, by position: the whole property when
+    /// every item goes (then each position's edit is that same one); otherwise each item with
+    /// the comma after it, except that items ending the list take the comma before them, so the
+    /// edits are disjoint and each alone also leaves a valid list.
+    public func removals(of positions: Set<Int>) -> [Int: SourceRange] {
+        let removed = positions.filter { items.indices.contains($0) }
+        guard removed.count < items.count else {
+            return Dictionary(uniqueKeysWithValues: removed.map { ($0, property) })
+        }
+        // The items at the end that all go: each takes the comma before it, whose item stays.
+        var trailingStart = items.count
+        while trailingStart > 0, removed.contains(trailingStart - 1) { trailingStart -= 1 }
+        var result: [Int: SourceRange] = [:]
+        for position in removed {
+            let range = position >= trailingStart
+                ? SourceRange(fileID: property.fileID, start: items[position - 1].end, end: items[position].end)
+                : SourceRange(fileID: property.fileID, start: items[position].start, end: items[position + 1].start)
+            result[position] = range
+        }
+        return result
     }
 }
 

@@ -45,7 +45,8 @@ public enum DeviceCatalog {
     /// `nan`). Sizes must be positive and at most `maximumCustomDimension`; insets are zero or more
     /// and must leave a non-empty safe area. `x`, `X` and `×` all separate the width from the height.
     /// The screen is portrait when W <= H, else landscape. Its `id` is the value in a canonical
-    /// form (`390x844@47,0,34,0`) and its `name` is `W×H`.
+    /// form (`390x844@47,0,34,0`) and its `name` is `W×H`, with the insets when given
+    /// (`390×844@47,0,34,0`), so two screens of one size are told apart in notes and headings.
     public static func screen(parsing text: String) -> Screen? {
         // The longest valid value is well under this; the bound keeps junk from costing anything.
         guard text.utf8.count <= 256 else { return nil }
@@ -78,13 +79,11 @@ public enum DeviceCatalog {
             hasInsets = true
         }
 
-        var id = "\(format(width))x\(format(height))"
-        if hasInsets {
-            id += "@\(format(safeArea.top)),\(format(safeArea.leading)),\(format(safeArea.bottom)),\(format(safeArea.trailing))"
-        }
+        let insets = hasInsets
+            ? "@\(format(safeArea.top)),\(format(safeArea.leading)),\(format(safeArea.bottom)),\(format(safeArea.trailing))" : ""
         return Screen(
-            name: "\(format(width))\u{D7}\(format(height))",
-            id: id,
+            name: "\(format(width))\u{D7}\(format(height))" + insets,
+            id: "\(format(width))x\(format(height))" + insets,
             orientation: width <= height ? .portrait : .landscape,
             width: width,
             height: height,

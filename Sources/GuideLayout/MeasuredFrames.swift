@@ -33,8 +33,10 @@ public struct MeasuredFrames: Equatable, Sendable {
         }
 
         /// The key of a lint screen at a text size: its device identifier (or `WxH`) and orientation.
+        /// A custom screen's insets (`--screen 402x874@62,0,34,0`) are not part of it: the recorder
+        /// names a screen by its size alone (`FrameRecorder.device(width:height:)`).
         public init(screen: Screen, category: ContentSizeCategory) {
-            self.init(device: screen.id, orientation: screen.orientation, category: category)
+            self.init(device: String(screen.id.prefix { $0 != "@" }), orientation: screen.orientation, category: category)
         }
 
         /// Orders keys by device, then orientation, then text size, as the file lists them.

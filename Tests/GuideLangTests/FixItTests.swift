@@ -80,4 +80,19 @@ struct FixItTests {
             }
         }
     }
+
+    /// A fix-it inserts the line break its file writes: in a CRLF file, CRLF (a missing '}' is
+    /// GL0103, whose fix-it inserts a line break and '}'), as `guidec fmt` keeps a file's style.
+    @Test func aFixItInsertsTheFilesLineBreak() throws {
+        for lineBreak in ["\r\n", "\n", "\r"] {
+            let text = ["guide g {", "  title: \"G\"", "  screen s { target t { leading: 0  top: 0  size: 44 x 44 } }", ""]
+                .joined(separator: lineBreak)
+            let compilation = Compilation.compile(path: "unclosed.guide", text: text)
+            let fix = try #require(compilation.diagnostics.first { $0.code.id == "GL0103" }?.fixIts.first)
+            #expect(fix.replacement.contains(lineBreak), "\(Array(fix.replacement.utf8))")
+            // No line break of another kind is inserted beside it.
+            #expect(fix.replacement.replacingOccurrences(of: lineBreak, with: "").allSatisfy { $0 != "\n" && $0 != "\r" && $0 != "\r\n" },
+                    "\(Array(fix.replacement.utf8))")
+        }
+    }
 }

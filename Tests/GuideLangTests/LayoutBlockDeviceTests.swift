@@ -156,14 +156,14 @@ struct LayoutBlockDeviceTests {
 
     @Test(arguments: [
         ("320x568", 320.0, 568.0, Orientation.portrait, EdgeInsets.zero, "320x568", "320×568"),
-        ("390x844@47,0,34,0", 390, 844, .portrait, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), "390x844@47,0,34,0", "390×844"),
-        ("844x390@0,47,21,47", 844, 390, .landscape, EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47), "844x390@0,47,21,47", "844×390"),
+        ("390x844@47,0,34,0", 390, 844, .portrait, EdgeInsets(top: 47, leading: 0, bottom: 34, trailing: 0), "390x844@47,0,34,0", "390×844@47,0,34,0"),
+        ("844x390@0,47,21,47", 844, 390, .landscape, EdgeInsets(top: 0, leading: 47, bottom: 21, trailing: 47), "844x390@0,47,21,47", "844×390@0,47,21,47"),
         ("411.43x923.43", 411.43, 923.43, .portrait, EdgeInsets.zero, "411.43x923.43", "411.43×923.43"),
         ("320.0X568.50", 320, 568.5, .portrait, EdgeInsets.zero, "320x568.5", "320×568.5"),
         ("500×500", 500, 500, .portrait, EdgeInsets.zero, "500x500", "500×500"),
         ("1x1", 1, 1, .portrait, EdgeInsets.zero, "1x1", "1×1"),
         ("100000x2", 100_000, 2, .landscape, EdgeInsets.zero, "100000x2", "100000×2"),
-        ("375x667@20.5,0,0,0", 375, 667, .portrait, EdgeInsets(top: 20.5, leading: 0, bottom: 0, trailing: 0), "375x667@20.5,0,0,0", "375×667"),
+        ("375x667@20.5,0,0,0", 375, 667, .portrait, EdgeInsets(top: 20.5, leading: 0, bottom: 0, trailing: 0), "375x667@20.5,0,0,0", "375×667@20.5,0,0,0"),
     ])
     func screenParsingAcceptsDocumentedForms(
         text: String, width: Double, height: Double, orientation: Orientation, safeArea: EdgeInsets, id: String, name: String

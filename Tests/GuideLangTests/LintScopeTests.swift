@@ -106,10 +106,43 @@ struct LintScopeTests {
         }
         let fixed = String(decoding: bytes, as: UTF8.self)
         #expect(fixed.contains("step one { highlight: close  title: \"Close\"  allow: GL1007 \"small\" }"))
-        #expect(fixed.contains("style: quiet   }"))
+        #expect(fixed.contains("style: quiet }"))
         #expect(try !Self.lint(fixed).contains { $0.code == .unusedAllow })
         // A program some guides were left out of does not say so: they might need it.
         #expect(try !Self.lint(source, reportingUnusedAllows: false).contains { $0.code == .unusedAllow })
+    }
+
+    /// The GL0320 fix-its of one list are worked out together: applied all at once they never
+    /// overlap and leave a valid list, or remove the property (and its line, when it is alone
+    /// on one) when every code of it goes; each applied alone removes its own code.
+    @Test func unusedAllowFixItsOfOneListNeverOverlap() throws {
+        func applyingEveryFix(_ source: String) throws -> String {
+            let fixes = try Self.lint(source).filter { $0.code == .unusedAllow }.flatMap(\.fixIts)
+            // The same edit made for several codes (the whole property) is made once.
+            var ranges = Array(Set(fixes.map(\.range))).sorted { $0.start < $1.start }
+            for (earlier, later) in zip(ranges, ranges.dropFirst()) {
+                #expect(earlier.end <= later.start, "fix-its overlap: \(earlier) and \(later)")
+            }
+            ranges.reverse()
+            var bytes = Array(source.utf8)
+            for range in ranges { bytes.removeSubrange(range.start..<range.end) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let some = Self.program(step: "allow: GL1002, GL1007 \"why\", GL1005")
+        #expect(try applyingEveryFix(some).contains("title: \"Close\"  allow: GL1007 \"why\" }"))
+        let every = Self.program(step: "allow: GL1002, GL1005 \"why\"")
+        #expect(try applyingEveryFix(every).contains("step one { highlight: close  title: \"Close\" }"))
+        let ownLine = Self.program(tour: "allow: GL1005, GL1006")
+        let fixed = try applyingEveryFix(ownLine)
+        #expect(fixed == ownLine.replacingOccurrences(of: "    allow: GL1005, GL1006\n", with: ""), "\(fixed)")
+        #expect(try Self.lint(fixed).allSatisfy { $0.severity != .error })
+        // Each alone removes its code and leaves a list that checks.
+        for fix in try Self.lint(some).filter({ $0.code == .unusedAllow }).flatMap(\.fixIts) {
+            var bytes = Array(some.utf8)
+            bytes.removeSubrange(fix.range.start..<fix.range.end)
+            let alone = String(decoding: bytes, as: UTF8.self)
+            #expect(try Self.lint(alone).filter { $0.code == .unusedAllow }.count == 1, "\(alone)")
+        }
     }
 
     /// GL1009 is reported once where a tour's overlay is written; a step that allows it drops

@@ -74,6 +74,34 @@ public struct Diagnostic: Equatable, Sendable {
     }
 }
 
+extension Diagnostic {
+    /// The diagnostic with the line breaks its fix-its insert written as the file each edits
+    /// writes them (`SourceFile.lineBreak`): fix-its are written with LF, and an edit should keep
+    /// a CRLF file CRLF, as the formatter does. `file` gives the file of a fix-it's range, or nil
+    /// for one not loaded (left as it is).
+    public func writingLineBreaks(of file: (FileID) -> SourceFile?) -> Diagnostic {
+        guard fixIts.contains(where: { $0.replacement.utf8.contains(0x0A) }) else { return self }
+        var converted = self
+        for index in converted.fixIts.indices {
+            let fixIt = converted.fixIts[index]
+            guard fixIt.replacement.utf8.contains(0x0A), let lineBreak = file(fixIt.range.fileID)?.lineBreak, lineBreak != "\n" else { continue }
+            var replacement = String.UnicodeScalarView()
+            var previous: Unicode.Scalar?
+            for scalar in fixIt.replacement.unicodeScalars {
+                // A CRLF written already (the formatter's edit) stays as it is.
+                if scalar == "\n", previous != "\r" {
+                    replacement.append(contentsOf: lineBreak.unicodeScalars)
+                } else {
+                    replacement.append(scalar)
+                }
+                previous = scalar
+            }
+            converted.fixIts[index].replacement = String(replacement)
+        }
+        return converted
+    }
+}
+
 extension Sequence<Diagnostic> {
     /// The diagnostics in source order: by file (in load order), then by where they start;
     /// diagnostics at the same place keep the order they came in (the sort is stable).

@@ -19,6 +19,10 @@ public struct Compilation: Sendable {
     public let loweredGuides: GuideDocument
     /// Whether the checker found an error, reported or left out.
     private let checkerFoundErrors: Bool
+    /// Whether an error may have kept a guide from lowering (an error in a guide's own lint
+    /// settings rejects only that setting): what an unused `allow` and a frames file's unknown
+    /// names wait for, since a guide left out may use the `allow` or declare the name.
+    public let leftGuidesOut: Bool
     /// The declarations and the references the checker resolved, when asked for
     /// (`recordsSymbols`); empty otherwise.
     public var symbols: [SymbolOccurrence] = []
@@ -105,11 +109,14 @@ public struct Compilation: Sendable {
         let conclusion = checker.finish()
         all += conclusion.diagnostics
         if budget == nil, let summary = runBudget.summary() { all.append(summary) }
+        // Here each diagnostic meets its file: its fix-its take the file's line breaks.
+        let fileOf = { (id: FileID) in files.indices.contains(id.index) ? files[id.index] : nil }
         var compilation = Compilation(
-            files: files, importedAt: loader.importedAt, diagnostics: all.sortedBySourcePosition(),
+            files: files, importedAt: loader.importedAt,
+            diagnostics: all.sortedBySourcePosition().map { $0.writingLineBreaks(of: fileOf) },
             loweredGuides: GuideDocument(
                 defaultLocale: checker.defaultLocale, locales: checker.locales, rules: checker.programRules, guides: lowered),
-            checkerFoundErrors: conclusion.hasErrors)
+            checkerFoundErrors: conclusion.hasErrors, leftGuidesOut: conclusion.leftGuidesOut)
         compilation.symbols = checker.symbolRecorder?.occurrences ?? []
         compilation.importLinks = loader.importLinks
         compilation.declarationCount = checker.declarationCount

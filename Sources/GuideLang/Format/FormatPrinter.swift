@@ -76,7 +76,7 @@ struct FormatPrinter {
         tokens = TokenWindow(source, fileID: fileID)
         self.memberStarts = memberStarts
         self.braces = braces
-        lineBreak = Self.lineBreak(of: source.bytes)
+        lineBreak = Array(source.lineBreak.utf8)
     }
 
     /// Whether the token starts a member.
@@ -91,13 +91,6 @@ struct FormatPrinter {
     private func startsMember(_ index: Int) -> Bool {
         let offset = Int(tokens[index].start)
         return memberStarts[offset >> 6] & (1 << UInt64(offset & 63)) != 0
-    }
-
-    /// The file's first line break (LF, CRLF or CR); LF when it has none.
-    private static func lineBreak(of bytes: [UInt8]) -> [UInt8] {
-        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
-        if bytes[index] == 0x0A { return [0x0A] }
-        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
     }
 
     /// The formatted file.

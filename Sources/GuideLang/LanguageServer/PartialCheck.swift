@@ -34,7 +34,7 @@ struct PartialCheck: Sendable {
             roots: [source], provider: provider, streamingGuidesTo: collector, budget: nil, deviceIdentifiers: DeviceCatalog.identifiers,
             stepStreamingSize: Checker.defaultStepStreamingSize, recordsSymbols: true, declarationLimit: declarationLimit)
         let check = PartialCheck(
-            compileDiagnostics: compilation.diagnostics, lintDiagnostics: collector.lintFindings(reportingUnusedAllows: !compilation.hasErrors),
+            compileDiagnostics: compilation.diagnostics, lintDiagnostics: collector.lintFindings(reportingUnusedAllows: !compilation.leftGuidesOut),
             symbols: compilation.symbols, resolvedProperties: compilation.resolvedProperties, guides: collector.guides,
             members: compilation.topLevelMembers.filter { $0.fileID.index == 0 },
             isSelfContained: compilation.files.count == 1 && compilation.importLinks.isEmpty && !compilation.hasErrors,

@@ -62,11 +62,12 @@ struct SourceShift {
         return moved
     }
 
-    /// A lint rule with its range and removal moved.
+    /// A lint rule with its range and its list's places moved.
     func rule(_ rule: IRLintRule) -> IRLintRule {
         var moved = rule
         moved.range = range(rule.range)
-        moved.removal = range(rule.removal)
+        moved.list.items = rule.list.items.map(range)
+        moved.list.property = range(rule.list.property)
         return moved
     }
 

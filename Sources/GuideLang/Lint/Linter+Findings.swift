@@ -1,4 +1,5 @@
 import GuideIR
+import GuideLayout
 
 /// How the linter's findings become diagnostics: one per finding, merged across the screens it
 /// happened on, with the guides' allow and deny lists applied.
@@ -62,6 +63,10 @@ extension Linter {
         let key = group.key
         if let position = positions[key] {
             for detail in group.details { groups[position].add(detail) }
+            // Help may name what differs between screens (the edges a target reaches under).
+            for line in group.finding.help where !groups[position].finding.help.contains(line) {
+                groups[position].finding.help.append(line)
+            }
             groups[position].subjects += group.subjects
             groups[position].isDenied = groups[position].isDenied || group.isDenied
             for suppression in group.suppressions where !groups[position].suppressions.contains(suppression) {
@@ -153,5 +158,56 @@ extension Linter {
             diagnostics.append(diagnostic)
         }
         return diagnostics.sortedBySourcePosition()
+    }
+}
+
+extension Linter {
+    /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
+    /// each circle smaller by half the overlap (their centres stay put); otherwise the largest
+    /// padding at which they stop overlapping (found by bisection: less padding only ever moves
+    /// holes apart), rounded down to a tenth so that it is enough.
+    static func separatingChange(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> String {
+        // Down to a tenth, but a value a hair under a tenth (bisection approaches from below) is that tenth.
+        func floored(_ value: Double) -> Double { (value * 10 + 1e-7).rounded(.down) / 10 }
+        if case .circle(let radius?) = step.shape {
+            let smaller = floored(radius - overlap / 2)
+            return smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : ""
+        }
+        func separation(_ padding: Double) -> Double {
+            Cutout(around: frames.0, shape: step.shape, padding: padding)
+                .separation(from: Cutout(around: frames.1, shape: step.shape, padding: padding))
+        }
+        guard separation(0) >= 0 else {
+            // Targets apart whose holes still meet at no padding are joined by the shape (a
+            // circle enclosing each is wider than it), which padding cannot change.
+            guard !frames.0.intersects(frames.1) else { return "; the targets overlap even without padding" }
+            let holes = if case .circle = step.shape { "circles" } else { "cut-outs" }
+            return "; no padding separates them: their \(holes) overlap even at 'padding: 0'"
+        }
+        var (separated, overlapping) = (0.0, step.padding)
+        for _ in 0..<40 {
+            let middle = (separated + overlapping) / 2
+            if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
+        }
+        return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
+    }
+
+    /// GL1002's help for `target`, whose `frame` reaches past `safe`: the edges concerned measured
+    /// from the safe area, with the target's own distance where it writes one from the screen;
+    /// a fixed frame cannot say 'safe', so it is told to use constraints instead.
+    static func safeAreaHelp(_ target: IRTarget, frame: Rect, safe: Rect) -> String {
+        let edges = [(frame.minY < safe.minY, "top"), (frame.maxY > safe.maxY, "bottom"),
+                     (frame.minX < safe.minX, "leading"), (frame.maxX > safe.maxX, "trailing")].filter(\.0).map(\.1)
+        guard case .constraints(let horizontal, let vertical) = target.frame else {
+            let examples = edges.map { "'\($0): 12 safe'" }.joined(separator: " and ")
+            return "a fixed 'frame: rect(...)' cannot be measured from the safe area: give the target constraints instead, e.g. \(examples)"
+        }
+        let examples = edges.map { edge in
+            // The target's own distance from the screen's edge, now from the safe area's.
+            let own = (horizontal + vertical).first { $0.attribute == edge && $0.unit == "points" && $0.relativeTo != "safeArea" }
+            return "'\(edge): \(own.map { NumberText.text($0.value) } ?? "12") safe'"
+        }
+        let named = edges.joined(separator: " and ") + (edges.count == 1 ? " edge" : " edges")
+        return "measure its \(named) from the safe area with 'safe', e.g. \(examples.joined(separator: " and "))"
     }
 }

@@ -45,14 +45,18 @@ extension Linter {
     }
 
     /// The `allow` rules reached on a screen that silenced nothing, as GL0320 warnings with a
-    /// fix-it that removes them.
+    /// fix-it that removes them: those of one list worked out together, so that applying them
+    /// all leaves a valid list (or removes the property, when every code of it goes).
     func unusedAllowDiagnostics() -> [Diagnostic] {
-        reachedRules.values.filter { !usedRules.contains($0.range) }.map { rule in
+        let unused = reachedRules.values.filter { !usedRules.contains($0.range) }
+        let byList = Dictionary(grouping: unused, by: \.list.property)
+        return unused.map { rule in
             let name = DiagnosticCode.named(rule.code).map { " (\($0.name))" } ?? ""
+            let removals = rule.list.removals(of: Set(byList[rule.list.property, default: []].map(\.position)))
             return Diagnostic(
                 .unusedAllow, at: rule.range, "'allow: \(rule.code)' on \(rule.scope) silences nothing",
                 notes: ["no \(rule.code)\(name) finding it reaches was found on any screen linted"],
-                fixIts: [.init(range: rule.removal, replacement: "", message: "remove \(rule.code) from 'allow'")])
+                fixIts: [.init(range: removals[rule.position] ?? rule.removal, replacement: "", message: "remove \(rule.code) from 'allow'")])
         }.sortedBySourcePosition()
     }
 }

@@ -405,7 +405,7 @@ public struct Linter: Sendable {
         record(.targetInUnsafeArea, range, "target '\(target.id)' of step '\(step.id)' reaches under an unsafe area", labels: labels,
                target: target.id,
                detail: "on \(screen.name): frame \(frame) reaches under " + edges.joined(separator: " and "),
-               help: ["measure its edges from the safe area with 'safe', e.g. 'top: 12 safe'"])
+               help: [Self.safeAreaHelp(target, frame: frame, safe: safe)])
     }
 
     private mutating func checkTapSize(_ target: IRTarget, frame: Rect, step: IRStep, range: SourceRange, screen: Screen) {
@@ -453,30 +453,6 @@ public struct Linter: Sendable {
 
     /// The most overlapping pairs of cut-outs named for one step on one screen.
     public static let maximumOverlapsNamed = 16
-
-    /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
-    /// each circle smaller by half the overlap (their centres stay put); otherwise the largest
-    /// padding at which they stop overlapping (found by bisection: less padding only ever moves
-    /// holes apart), rounded down to a tenth so that it is enough.
-    static func separatingChange(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> String {
-        // Down to a tenth, but a value a hair under a tenth (bisection approaches from below) is that tenth.
-        func floored(_ value: Double) -> Double { (value * 10 + 1e-7).rounded(.down) / 10 }
-        if case .circle(let radius?) = step.shape {
-            let smaller = floored(radius - overlap / 2)
-            return smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : ""
-        }
-        func separation(_ padding: Double) -> Double {
-            Cutout(around: frames.0, shape: step.shape, padding: padding)
-                .separation(from: Cutout(around: frames.1, shape: step.shape, padding: padding))
-        }
-        guard separation(0) >= 0 else { return "; the targets overlap even without padding" }
-        var (separated, overlapping) = (0.0, step.padding)
-        for _ in 0..<40 {
-            let middle = (separated + overlapping) / 2
-            if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
-        }
-        return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
-    }
 
     private mutating func checkLines(_ size: TipSize, step: IRStep, range: SourceRange, screen: Screen) {
         // One call per text rather than a loop over an array of them: this runs for every step on

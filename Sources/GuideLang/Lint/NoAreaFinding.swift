@@ -2,8 +2,8 @@ import GuideIR
 import GuideLayout
 
 /// What GL1001 says about a target whose frame has no area on a screen: the size whose
-/// negative constant outweighs its percentage there (`width: 20% - 100` on a narrow phone), or
-/// else two edges that cross.
+/// negative constant outweighs its percentage there (`width: 20% - 100` on a narrow phone), a
+/// fixed frame of zero size, or else two edges that cross.
 struct NoAreaFinding {
     /// The same on every screen, so the finding merges across them.
     var message: String
@@ -20,6 +20,13 @@ struct NoAreaFinding {
             message = "\(subject): the frame measured in the app is empty"
             detail = "on \(screen.name): the frames file gives \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt"
             help = "the view was measured before it was laid out or while it was hidden: record the frames once the target is visible"
+        } else if case .absolute(let x, let y, let width, let height) = target.frame {
+            // A fixed frame has no constraints to contradict: its own size is what is empty.
+            let sides = [width <= 0 ? "width" : nil, height <= 0 ? "height" : nil].compactMap { $0 }
+            message = "\(subject): its fixed frame has zero \(sides.joined(separator: " and "))"
+            detail = "on \(screen.name): 'frame: rect(\(NumberText.text(x)), \(NumberText.text(y)), "
+                + "\(NumberText.text(width)), \(NumberText.text(height)))' gives a frame \(Rect.format(frame.width)) × \(Rect.format(frame.height)) pt"
+            help = "give the frame's \(sides.joined(separator: " and ")) the size of the view it stands for: 'rect(x, y, width, height)' in points"
         } else if case .constraints(let horizontal, let vertical) = target.frame,
            let (constraint, base) = Self.negativeSize(frame.width <= 0 ? horizontal : vertical, isHorizontal: frame.width <= 0, on: screen) {
             let name = constraint.attribute

@@ -34,6 +34,7 @@ extension Checker {
         // Codes are case-insensitive; a repeat is reported as one, accepted or not.
         var listed: [String: Reference] = [:]
         var accepted: [LintCodeValue] = []
+        var outOfScope: [(value: LintCodeValue, code: DiagnosticCode)] = []
         for value in codes {
             let reference = value.reference
             // A code may be named by its rule name too: listing both spellings is listing it twice.
@@ -73,11 +74,7 @@ extension Checker {
                 continue
             }
             guard LintCodeScopes.reaches(code, from: node.kind) else {
-                report(Diagnostic(
-                    .lintCodeOutOfScope, at: reference.range,
-                    "\(code.id) is never about \(node.displayName), so '\(name)' here changes nothing",
-                    notes: ["\(code.id) (\(code.name)) can be listed on \(LintCodeScopes.reachingBlocks(of: code))"],
-                    fixIts: [.init(range: value.removal, replacement: "", message: "remove \(code.id)")]))
+                outOfScope.append((value, code))
                 continue
             }
             if let reason = value.reason, reason.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) {
@@ -94,6 +91,15 @@ extension Checker {
             if kept.reason?.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" }) == true { kept.reason = nil }
             accepted.append(kept)
         }
+        // Their fix-its are worked out together, so that removing every one leaves a valid list.
+        let removals = codes.first?.list.removals(of: Set(outOfScope.map(\.value.position))) ?? [:]
+        for (value, code) in outOfScope {
+            report(Diagnostic(
+                .lintCodeOutOfScope, at: value.range,
+                "\(code.id) is never about \(node.displayName), so '\(name)' here changes nothing",
+                notes: ["\(code.id) (\(code.name)) can be listed on \(LintCodeScopes.reachingBlocks(of: code))"],
+                fixIts: [.init(range: removals[value.position] ?? value.removal, replacement: "", message: "remove \(code.id)")]))
+        }
         node.properties[name]?.value = .lintCodes(accepted)
     }
 
@@ -105,7 +111,7 @@ extension Checker {
             guard case .lintCodes(let codes)? = node.properties[name]?.value else { return }
             for code in codes {
                 rules.append(IRLintRule(code: code.name, allows: allows, reason: code.reason, range: code.range,
-                                        removal: code.removal, scope: node.displayName))
+                                        list: code.list, position: code.position, scope: node.displayName))
             }
         }
         append("allow", allows: true)

@@ -274,6 +274,10 @@ public final class Checker {
     public struct Conclusion {
         /// Whether the program has an error (reported, or found and left out): it has no document.
         public let hasErrors: Bool
+        /// Whether an error may have left a guide out of the lowered ones (a broken guide, or a
+        /// file that did not load or parse): an error in a guide's lint settings rejects only the
+        /// setting, so it leaves nothing out.
+        public let leftGuidesOut: Bool
         /// The diagnostics not handed over before: unused declarations and strings, and the
         /// summaries of what each file left out.
         public let diagnostics: [Diagnostic]
@@ -318,7 +322,9 @@ public final class Checker {
             }
         }
         overflowPerFile = [:]
-        return Conclusion(hasErrors: hasLoaderErrors || hasErrors || hasSyntaxErrors, diagnostics: takeDiagnostics())
+        return Conclusion(hasErrors: hasLoaderErrors || hasErrors || hasSyntaxErrors,
+                          leftGuidesOut: hasLoaderErrors || hasSyntaxErrors || hasErrorsBesidesLintSettings,
+                          diagnostics: takeDiagnostics())
     }
 
     /// Collects every file, one top-level member's syntax at a time: collection reads what it

@@ -5,6 +5,8 @@ extension ValueReader {
     /// Reads `GL1007 "small by design", GL1002`: each item a code, then at most one string.
     mutating func lintCodes(_ items: [ValueItemSyntax], in property: PropertySyntax) -> [LintCodeValue]? {
         var codes: [LintCodeValue] = []
+        let list = IRLintList(items: items.map { tree.range(from: $0.firstToken, through: $0.lastToken) },
+                              property: propertyRemoval(property))
         for (position, item) in items.enumerated() {
             if let label = item.label {
                 report(Diagnostic(.wrongValueKind, at: tree.range(label), "a list of codes takes no label '\(tree.text(label)):'"))
@@ -36,21 +38,35 @@ extension ValueReader {
                 reasonRange = tree.range(string)
             }
             codes.append(LintCodeValue(name: tree.text(code), range: tree.range(code), reason: reason, reasonRange: reasonRange,
-                                       removal: removal(ofItem: position, in: property)))
+                                       list: list, position: position))
         }
         return codes
     }
 
-    /// What deleting item `position` of `property` removes: with its following comma (or, for
-    /// the last, its preceding one), or the whole property when it is the only item.
-    private func removal(ofItem position: Int, in property: PropertySyntax) -> SourceRange {
-        let items = property.items
-        if items.count == 1 { return tree.range(from: property.name, through: property.lastToken) }
-        if position + 1 < items.count {
-            let start = Int(tree.tokens[items[position].firstToken].start)
-            return SourceRange(fileID: tree.fileID, start: start, end: Int(tree.tokens[items[position + 1].firstToken].start))
+    /// What deleting the whole property deletes: its line, indentation and line break included,
+    /// when nothing else is written on it (so no line of spaces is left), or else the property and
+    /// the spaces before it.
+    private func propertyRemoval(_ property: PropertySyntax) -> SourceRange {
+        let bytes = tree.source.bytes
+        var start = Int(tree.tokens[property.name].start)
+        var end = Int(tree.tokens[property.lastToken].end)
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        var lineStart = start
+        while lineStart > bytes.startIndex, isBlank(bytes[lineStart - 1]) { lineStart -= 1 }
+        var lineEnd = end
+        while lineEnd < bytes.endIndex, isBlank(bytes[lineEnd]) { lineEnd += 1 }
+        let startsLine = lineStart == bytes.startIndex || bytes[lineStart - 1] == UInt8(ascii: "\n") || bytes[lineStart - 1] == UInt8(ascii: "\r")
+        let endsLine = lineEnd == bytes.endIndex || bytes[lineEnd] == UInt8(ascii: "\n") || bytes[lineEnd] == UInt8(ascii: "\r")
+        if startsLine, endsLine {
+            start = lineStart
+            end = lineEnd
+            if end < bytes.endIndex, bytes[end] == UInt8(ascii: "\r") { end += 1 }
+            if end < bytes.endIndex, bytes[end] == UInt8(ascii: "\n") { end += 1 }
+        } else if lineStart < start {
+            start = lineStart
+        } else {
+            end = lineEnd
         }
-        let start = Int(tree.tokens[items[position - 1].lastToken].end)
-        return SourceRange(fileID: tree.fileID, start: start, end: Int(tree.tokens[items[position].lastToken].end))
+        return SourceRange(fileID: tree.fileID, start: start, end: end)
     }
 }

@@ -117,6 +117,13 @@ public final class SourceFile: Sendable {
         return SourceLocation(offset: clamped, line: line + 1, column: column)
     }
 
+    /// The file's line break, as its first one is written (LF, CRLF or a lone CR; LF when it has
+    /// none): what the formatter writes and fix-its insert, so an edit keeps the file's style.
+    public var lineBreak: String {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }), bytes[index] == 0x0D else { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+    }
+
     /// Whether the file starts with a UTF-8 byte-order mark.
     public var hasByteOrderMark: Bool {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF

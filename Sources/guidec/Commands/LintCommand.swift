@@ -48,7 +48,7 @@ enum LintCommand {
         let compilation = inputs.compile(streamingGuidesTo: lintStream)
         // Only guides that checked clean reached the stream: a broken one is never laid out.
         // An 'allow' that silenced nothing is reported only when no guide was left out for errors.
-        let (lint, _) = lintStream.finish(reportingUnusedAllows: !compilation.hasErrors)
+        let (lint, _) = lintStream.finish(reportingUnusedAllows: !compilation.leftGuidesOut)
         let diagnostics = inputs.report((compilation.diagnostics + lint).sortedBySourcePosition(), of: compilation,
                                         extraFile: measured.map { (framesID, $0.file) }, machineFormatsToOutput: true)
         if let spool, !spool.copy(to: Terminal.standardOutput(rawBytes:)) { return .failure }
