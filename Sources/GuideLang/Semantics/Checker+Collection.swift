@@ -184,7 +184,9 @@ extension Checker {
         guard parentKind.map({ $0.mayContain(kind) }) ?? DeclarationKind.topLevel.contains(kind) else {
             let keyword = kind.rawValue
             let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
-            let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
+            let topLevelNote = DeclarationKind.topLevel.contains(kind) && !homes.isEmpty ? ["it can also stand at the top level"] : []
+            // Its keys would otherwise be reported again at each use (GL0703).
+            if kind == .strings { strings.hasMisplacedTable = true }
             report(Diagnostic(
                 .misplacedDeclaration, at: tree.range(syntax.keyword),
                 "'\(keyword)' cannot appear \(parentKind == nil ? "at" : "in") \(place)",
