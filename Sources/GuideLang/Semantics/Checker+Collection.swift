@@ -285,6 +285,13 @@ extension Checker {
                               help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
                               fixIts: fixIts))
         }
+        if let subject = syntax.subject, let screen = node.subject, tree.tokens[subject].kind == .string {
+            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(screen.name)
+                ? [.init(range: tree.range(subject), replacement: screen.name, message: "remove the quotes")] : []
+            report(Diagnostic(.wrongValueKind, at: tree.range(subject), "a screen name is written without quotes",
+                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as home-screen"] : [],
+                              fixIts: fixIts))
+        }
         if node.kind == .locale, let name = syntax.name, !LocaleTag.isWellFormed(node.name) {
             checkLocaleTag(node.name, at: tree.range(name), isQuoted: tree.tokens[name].kind == .string)
         }

@@ -233,11 +233,22 @@ extension Parser {
         var cursor = index + 1
         var isOdd = false
         // Up to `tour name on screen` with stray characters between them.
-        while cursor <= index + 6, [.identifier, .string, .number, .unknown].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
-            isOdd = isOdd || [.number, .unknown].contains(kind(at: cursor))
+        while cursor <= index + 6, [.identifier, .string, .number, .unknown, .minus].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
+            isOdd = isOdd || [.number, .unknown, .minus].contains(kind(at: cursor))
             cursor += 1
         }
         return isOdd && kind(at: cursor) == .leftBrace && !tokens[cursor].isAtLineStart
+    }
+
+    /// Reports and steps over a `-` that touches the end of a block's name (`step sign- {`): a
+    /// hyphen joins two parts of a name but never ends one, so the lexer read the name without it.
+    mutating func skipHyphenEndingName(_ name: Int, keyword: Int) {
+        guard current.kind == .minus, current.start == tokens[name].end else { return }
+        report(Diagnostic(
+            .unexpectedToken, at: range(position), "unexpected '-' after '\(headerText(keyword: keyword, name: name))'",
+            notes: ["a hyphen joins two parts of a name, as in sign-up, but never ends one"],
+            fixIts: [.init(range: range(position), replacement: "", message: "remove the '-'")]))
+        step()
     }
 
     /// Reports and steps over words between a header and its `{` on the same line (`target t x {`),

@@ -463,7 +463,8 @@ public struct Parser {
         var declaration = DeclarationSyntax(
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
         skipReportedStrays()
-        if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
+        // `on` is a name too (there are no reserved words): `tour on on home {`.
+        if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) || isOnKeyword(position + 1) {
             declaration.name = advance()
         } else if current.kind == .number, !current.isAtLineStart {
             // `guide 9lives {`: a name that starts with a digit. Only a locale's name may be a
@@ -475,13 +476,15 @@ public struct Parser {
             declaration.name = advance()
         }
         skipReportedStrays()
+        if let name = declaration.name { skipHyphenEndingName(name, keyword: keyword) }
         if isWord(keyword, "tour"), declaration.name != nil, let subject = tourSubjectWithoutOn() { declaration.subject = subject }
-        // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
-        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),
+        // `on` followed by a screen name (quoted, for the checker's error), or (for the error) a
+        // bare `on` right before the `{`.
+        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && [.leftBrace, .string].contains(peekKind())),
            !current.isAtLineStart {
             let on = advance()
             skipReportedStrays()
-            if current.kind == .identifier, !current.isAtLineStart {
+            if current.kind == .identifier || current.kind == .string, !current.isAtLineStart {
                 declaration.subject = advance()
             } else {
                 report(Diagnostic(.missingName, at: range(on), "expected a screen name after 'on'"))
