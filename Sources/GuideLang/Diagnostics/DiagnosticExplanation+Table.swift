@@ -48,8 +48,9 @@ extension DiagnosticExplanation {
             title: "string is never closed",
             explanation: """
                 A string starts with `"` and must end with `"` on the same line; this one reaches the end of the \
-                line first. Without its closing quote guidec cannot tell where the text stops, so nothing after it \
-                on the line is read as you meant. Add the closing `"`, or, for text over several lines, use a \
+                line first. Without its closing quote guidec cannot tell where the text stops; it takes the text to \
+                stop before the `}`s that end the line, each after a blank (`step a { title: "Hi }`), so that they \
+                still close their blocks, and the fix-it inserts the `"` there, or else at the end of the line. Add the closing `"`, or, for text over several lines, use a \
                 multi-line string that opens with `""\"` at the end of a line and closes with `""\"` on a line of its \
                 own. The same code is reported for a multi-line string that is never closed, or whose text starts on \
                 the line of its opening `""\"`.
@@ -91,9 +92,11 @@ extension DiagnosticExplanation {
             explanation: """
                 The file contains a character that cannot begin anything in the language: not a name, number, \
                 string, colour, bracket or punctuation mark. Often it is text that belongs inside a string, such as \
-                an emoji or accented word written after the closing quote, or typographic quotes (“ ”) pasted from a \
-                word processor. guidec skips the character, so the value around it may not be what you meant. Move \
-                the text inside the string's quotes, or replace curly quotes with straight ones (`"`).
+                an emoji or accented word written after the closing quote. guidec skips the character, so the value \
+                around it may not be what you meant: move the text inside the string's quotes. Text in other quotes \
+                than `"`, typographic ones pasted from a word processor (`“Hi”`, `„Hallo“`, `‘Hi’`) or single ones \
+                (`'Hi'`), is read as a string and reported once ("string in typographic quotes"), with a fix-it that \
+                writes it in straight double quotes.
                 """,
             example: [
                 File(name: "GL0003-unexpected-character.guide", text: """

@@ -184,7 +184,9 @@ extension Checker {
         guard parentKind.map({ $0.mayContain(kind) }) ?? DeclarationKind.topLevel.contains(kind) else {
             let keyword = kind.rawValue
             let homes = DeclarationKind.allCases.filter { $0.children.contains(kind) }.map { "'\($0.rawValue)'" }
-            let topLevelNote = DeclarationKind.topLevel.contains(kind) ? ["it can also stand at the top level"] : []
+            let topLevelNote = DeclarationKind.topLevel.contains(kind) && !homes.isEmpty ? ["it can also stand at the top level"] : []
+            // Its keys would otherwise be reported again at each use (GL0703).
+            if kind == .strings { strings.hasMisplacedTable = true }
             report(Diagnostic(
                 .misplacedDeclaration, at: tree.range(syntax.keyword),
                 "'\(keyword)' cannot appear \(parentKind == nil ? "at" : "in") \(place)",
@@ -281,6 +283,13 @@ extension Checker {
                 ? [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")] : []
             report(Diagnostic(.wrongValueKind, at: tree.range(name), "a \(keyword) name is written without quotes",
                               help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
+                              fixIts: fixIts))
+        }
+        if let subject = syntax.subject, let screen = node.subject, tree.tokens[subject].kind == .string {
+            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(screen.name)
+                ? [.init(range: tree.range(subject), replacement: screen.name, message: "remove the quotes")] : []
+            report(Diagnostic(.wrongValueKind, at: tree.range(subject), "a screen name is written without quotes",
+                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as home-screen"] : [],
                               fixIts: fixIts))
         }
         if node.kind == .locale, let name = syntax.name, !LocaleTag.isWellFormed(node.name) {

@@ -204,7 +204,10 @@ final class DeclarationNode {
         hasName = syntax.name != nil
         lacksBody = syntax.lacksBody
         hasDroppedChildren = syntax.lacksBody
-        subject = syntax.subject.map { Reference(name: tree.text($0), range: tree.range($0)) }
+        // A quoted screen name (reported in the header's check) still names its screen.
+        subject = syntax.subject.map {
+            Reference(name: tree.tokens[$0].kind == .string ? tree.stringValue($0) : tree.text($0), range: tree.range($0))
+        }
         headerRange = tree.range(from: syntax.keyword, through: syntax.subject ?? syntax.name ?? syntax.keyword)
         let keyword = tree.tokens[syntax.keyword]
         start = keyword.start

@@ -17,6 +17,9 @@ struct StringTable {
     private var hasTable = false
     /// Set after an unknown key: the key it meant would then look unused.
     private var hasUnresolvedKey = false
+    /// Set once a `strings` block written where it cannot stand (inside a guide) was reported:
+    /// the keys it defines are then not reported again as used without a table.
+    var hasMisplacedTable = false
 
     /// A key of the table: its first definition, its texts and its first use.
     private struct Key {
@@ -185,6 +188,7 @@ struct StringTable {
             return IRText(literal: value)
         case .key(let key):
             guard hasTable else {
+                if hasMisplacedTable { return nil }
                 // Reported at every use, as an unknown key is: each guide that uses the key is
                 // broken by an error of its own, whichever guide comes first.
                 checker.report(Diagnostic(

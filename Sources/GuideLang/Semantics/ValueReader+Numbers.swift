@@ -28,7 +28,8 @@ extension ValueReader {
 
     mutating func size(_ item: ValueItemSyntax) -> PropertyValue? {
         let terms = item.terms
-        guard terms.count == 3, isWord(terms[1], "x") else {
+        // `×` (the lexer reported it, with the fix-it that writes `x`) stands for the `x`.
+        guard terms.count == 3, isWord(terms[1], "x") || isWord(terms[1], "\u{00D7}") else {
             var fixIts: [Diagnostic.FixIt] = []
             if terms.count == 2, case .token(let first) = terms[0], tree.tokens[first].kind == .number, number(first).unit == "x" {
                 // `44x44` lexes as `44x` and `44`.

@@ -226,8 +226,8 @@ public struct Lexer {
         case UInt8(ascii: "\""):
             scanString()
             return .string
-        case 0xE2 where peek(1) == 0x80 && (peek(2) == 0x9C || peek(2) == 0x9D):
-            scanCurlyQuotedString()
+        case _ where (byte == UInt8(ascii: "'") || byte == 0xE2) && StringLiteralScanner(bytes: bytes, fileID: fileID).opensOtherQuotedString(at: index):
+            scanOtherQuotedString()
             return .string
         case UInt8(ascii: "#"):
             scanColor()
@@ -244,8 +244,7 @@ public struct Lexer {
             scanIdentifier()
             return .identifier
         default:
-            scanUnknown()
-            return .unknown
+            return scanUnknown()
         }
     }
 
@@ -304,7 +303,14 @@ public struct Lexer {
         }
     }
 
-    private mutating func scanUnknown() {
+    /// Characters that look like one of the language's and were most likely meant as it (pasted
+    /// from a word processor, or typed on a phone): what to write instead.
+    private static let lookAlikes: [String: String] = ["\u{2013}": "-", "\u{2014}": "-", "\u{2212}": "-", "\u{00D7}": "x"]
+
+    /// Reads a run of stray characters as an `unknown` token, reported once; a look-alike of `-`
+    /// or of a size's `x` standing where that would (after a number) is read as the character it
+    /// looks like instead, so the value around it reads as meant and the one error is its own.
+    private mutating func scanUnknown() -> TokenKind {
         let start = index
         var isValidText = true
         // One diagnostic for a whole run of stray bytes, not one per byte.
@@ -315,7 +321,7 @@ public struct Lexer {
                 index += 1
             }
         } while index < bytes.count && Self.isStray(bytes[index])
-        guard isValidText else { return }
+        guard isValidText else { return .unknown }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         let shown = text.unicodeScalars.map { scalar in
             Self.isInvisible(scalar) ? "U+" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) : String(scalar)
@@ -324,10 +330,24 @@ public struct Lexer {
         var fixIts: [Diagnostic.FixIt] = []
         // Other languages' logical operators, where one stands as an operator would in a
         // condition; elsewhere (`tit!le`, `caf!`) the word would make things worse.
+        var kind = TokenKind.unknown
         if let word = ["&&": "and", "||": "or", "!": "not"][text], standsAsOperator(from: start, to: index) {
             help.append("a condition joins with 'and', 'or' and 'not'")
             // `!seen` needs a blank after the word.
-            fixIts.append(.init(range: range(start, index), replacement: word == "not" ? "not " : word, message: "write '\(word)'"))
+            let isTouching = word == "not" && !(peek() == UInt8(ascii: " ") || peek() == UInt8(ascii: "\t"))
+            fixIts.append(.init(range: range(start, index), replacement: isTouching ? "not " : word, message: "write '\(word)'"))
+        } else if let meant = Self.lookAlikes[text] {
+            // `44×44` needs blanks around its `x`, as `44x44` does.
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            let spaced = meant == "x" ? (start == 0 || isBlank(bytes[start - 1]) ? "" : " ") + meant + (isBlank(peek()) ? "" : " ") : meant
+            fixIts.append(.init(range: range(start, index), replacement: spaced, message: "replace '\(text)' with '\(meant)'"))
+            var before = start
+            while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+            let previous = before > 0 ? bytes[before - 1] : 0
+            // After a number (`50% – 12`, `44 × 44`), and for a dash not as a number's sign (`–12`).
+            if Self.isIdentifierContinue(previous) || previous == UInt8(ascii: "%"), meant == "x" || !Self.isDigit(peek()) {
+                kind = meant == "x" ? .identifier : .minus
+            }
         } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
             help.append("use straight double quotes (\") around strings")
         } else if text.unicodeScalars.allSatisfy(Self.isInvisible) {
@@ -343,6 +363,7 @@ public struct Lexer {
         diagnostics.report(Diagnostic(
             .unexpectedCharacter, at: range(start, index), "unexpected character\(text.unicodeScalars.count > 1 ? "s" : "") '\(shown)'",
             help: help, fixIts: fixIts))
+        return kind
     }
 
     /// Whether a character shows as nothing, or as a blank, in a terminal or an editor: a control,
@@ -363,7 +384,12 @@ public struct Lexer {
         let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         guard isBlank(before) || before == UInt8(ascii: "(") || (bytes[start] != UInt8(ascii: "!") && before == UInt8(ascii: ")")) else { return false }
         // `!` must touch its operand: `Welcome ! Enjoy` is text, and a `not` there would be wrong.
-        if bytes[start] == UInt8(ascii: "!") { return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") }
+        // A string operand (`!"opened" >= 1`) may also stand after a blank (`! "opened"`).
+        if bytes[start] == UInt8(ascii: "!") {
+            var operand = end
+            while operand < bytes.count, isBlank(bytes[operand]) { operand += 1 }
+            return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") || (operand < bytes.count && bytes[operand] == UInt8(ascii: "\""))
+        }
         return isBlank(after) || after == UInt8(ascii: "(")
     }
 
@@ -381,20 +407,38 @@ public struct Lexer {
         }
     }
 
-    /// Reads text in typographic quotes (as pasted from a word processor) as a string, with one
-    /// diagnostic and a fix-it, so the value still checks.
-    private mutating func scanCurlyQuotedString() {
+    /// Reads text in typographic or single quotes (as pasted from a word processor, or written
+    /// as other languages write strings) as a string, with one diagnostic and one fix-it that
+    /// writes it in straight double quotes, so the value still checks.
+    private mutating func scanOtherQuotedString() {
         let start = index
         var scanner = StringLiteralScanner(bytes: bytes, fileID: fileID)
         index = scanner.scan(from: index, decoding: false)
         diagnostics.report(contentsOf: scanner.diagnostics)
         stringDelimiterLength = scanner.delimiterLength
         stringIsUnterminated = !scanner.isTerminated
-        var fixIts = [Diagnostic.FixIt(range: range(start, start + 3), replacement: "\"", message: "use a straight quote")]
-        if scanner.isTerminated { fixIts.append(.init(range: range(index - 3, index), replacement: "\"", message: "use a straight quote")) }
+        let opening = bytes[start] == UInt8(ascii: "'") ? 1 : 3
+        let closing = scanner.delimiterLength - opening
+        // The text as a straight-quoted string writes it: a `"` inside it is escaped, and its
+        // escapes are kept as written (they mean the same in either quotes).
+        var text: [UInt8] = [UInt8(ascii: "\"")]
+        var position = start + opening
+        while position < index - closing {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\\"), position + 1 < index - closing {
+                text += bytes[position...(position + 1)]
+                position += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { text.append(UInt8(ascii: "\\")) }
+            text.append(byte)
+            position += 1
+        }
+        text.append(UInt8(ascii: "\""))
         diagnostics.report(Diagnostic(
-            .unexpectedCharacter, at: range(start, index), "string in typographic quotes",
-            notes: ["strings are written in straight double quotes (\")"], fixIts: fixIts))
+            .unexpectedCharacter, at: range(start, index), opening == 1 ? "string in single quotes" : "string in typographic quotes",
+            notes: ["strings are written in straight double quotes (\")"],
+            fixIts: [.init(range: range(start, index), replacement: String(decoding: text, as: UTF8.self), message: "use straight double quotes")]))
     }
 
     private mutating func scanString() {

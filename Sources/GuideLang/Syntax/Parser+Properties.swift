@@ -57,7 +57,8 @@ extension Parser {
                 // `once(key: "k"` then a new property or block line: the ')' is missing.
                 return items
             }
-            if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth) {
+            if let item = parseItem(inParentheses: inParentheses, allowLabel: inParentheses || afterComma, depth: depth,
+                                    continuesLine: afterComma && !inParentheses && current.isAtLineStart) {
                 items.append(item)
             }
             afterComma = false
@@ -71,20 +72,62 @@ extension Parser {
                 continue
             }
             guard current.kind == .comma else { return items }
+            if !inParentheses, current.isAtLineStart {
+                // `overlay: #000 @ 80%` then `, dark: #111`: read on as the one value it was
+                // meant to be, so nothing else is reported, but a value ends with its line.
+                report(Diagnostic(
+                    .unexpectedToken, at: range(position), "unexpected ',' at the start of a line",
+                    notes: ["a value ends at the end of its line, so a ',' and the item after it stay on the value's line"],
+                    fixIts: joiningLines(before: position, with: "").map { [$0] } ?? []))
+            }
             let comma = advance()
             afterComma = true
             if isAtValueEnd(inParentheses: inParentheses) {
-                if !inParentheses {
-                    report(Diagnostic(
-                        .expectedValue, at: range(comma), "expected a value after ','",
-                        fixIts: [.init(range: range(comma), replacement: "", message: "remove the ','")]))
-                }
-                return items
+                guard !inParentheses else { return items }
+                // `overlay: #000 @ 80%,` then `dark: #111`: an item on the next line that can only
+                // continue the value (not `name:` nor a block) is read as its next item, and the
+                // fix-it joins the lines; otherwise the comma goes.
+                let continues = continuesValue(at: position)
+                report(Diagnostic(
+                    .expectedValue, at: range(comma), "expected a value after ','",
+                    notes: ["a value ends at the end of its line, so an item after a ',' is written on the same line"],
+                    fixIts: [(continues ? joiningLines(before: position, with: " ") : nil)
+                        ?? .init(range: range(comma), replacement: "", message: "remove the ','")]))
+                if !continues { return items }
             }
         }
     }
 
-    mutating func parseItem(inParentheses: Bool, allowLabel: Bool, depth: Int) -> ValueItemSyntax? {
+    /// The fix-it that joins the token at `index` to the end of the line before, the blanks and
+    /// line break between them written as `separator`; nil when a comment lies between them.
+    func joiningLines(before index: Int, with separator: String) -> Diagnostic.FixIt? {
+        let gap = Int(tokens[index].triviaStart)..<Int(tokens[index].start)
+        guard !source.bytes[gap].contains(UInt8(ascii: "/")) else { return nil }
+        return .init(range: SourceRange(fileID: fileID, start: gap.lowerBound, end: gap.upperBound), replacement: separator,
+                     message: "join the lines")
+    }
+
+    /// The labels an item after a comma may have in a value, outside calls: a colour's dark
+    /// variant (`#FFFFFF, dark: #000000`). Any other `name:` at a line start is a property.
+    static let valueLabels = ["dark"]
+
+    /// Whether the token at `index`, which starts a line after a value's trailing comma, can
+    /// only be the value's next item: a number, colour or string (not a quoted key before
+    /// `:`), a name alone or before a comma, or a value label and its `:`.
+    func continuesValue(at index: Int) -> Bool {
+        let next = kind(at: index + 1)
+        let nextStartsLine = index + 1 >= tokens.count || tokens[index + 1].isAtLineStart
+        switch kind(at: index) {
+        case .number, .color: return true
+        case .string: return next != .colon
+        case .identifier:
+            if next == .colon { return !nextStartsLine && Self.valueLabels.contains(text(index)) }
+            return nextStartsLine || next == .comma || next == .endOfFile || next == .rightBrace
+        default: return false
+        }
+    }
+
+    mutating func parseItem(inParentheses: Bool, allowLabel: Bool, depth: Int, continuesLine: Bool = false) -> ValueItemSyntax? {
         let first = position
         var label: Int?
         if allowLabel, current.kind == .identifier, peekKind() == .colon {
@@ -94,7 +137,8 @@ extension Parser {
         // This item's terms are `termStack[base...]`: a call's or group's items push theirs
         // after them and take them off again before this item goes on.
         let base = termStack.count
-        while !isAtValueEnd(inParentheses: inParentheses) {
+        // An item that continues a value from the line before starts at a line start.
+        while (continuesLine && position == first) || !isAtValueEnd(inParentheses: inParentheses) {
             let token = current
             if token.kind == .comma || token.kind == .rightParen { break }
             // `name:` (or `"key":`) inside a value starts the next property (or, in a call, the

@@ -5,6 +5,57 @@ import GuideIR
 /// or with a fault in its header (a stray word, a name that is no identifier, a misspelt keyword),
 /// so that one mistake gives one diagnostic and the block's contents are still checked.
 extension Parser {
+    /// Whether the next token starts a block that cannot be inside the current one but can be
+    /// inside an enclosing one, meaning the current block is missing its `}`. A block that stands
+    /// only at the top level (`strings`, `parameter`) is instead misplaced inside the current
+    /// one (GL0204, which the checker reports) when the braces balance, every open block closed
+    /// further on.
+    mutating func endsEnclosingBlock() -> Bool {
+        guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
+              looksLikeDeclaration(at: position),
+              let keyword = declarationKind(at: position)
+        else { return false }
+        if let innermost = recoveryStack.last, let innermost, innermost.mayContain(keyword) { return false }
+        if recoveryStack.last == nil { return false }
+        // Allowed in some enclosing block: the current one lacks its `}`.
+        if recoveryStack.dropLast().contains(where: { $0?.mayContain(keyword) == true }) { return true }
+        guard DeclarationKind.topLevel.contains(keyword) else { return false }
+        // Allowed only at the top level: misplaced here, unless the blocks around it never close.
+        let header = headerStarts.last ?? nil
+        if let header, blockClosedLater == header { return false }
+        guard isClosedLater() else { return true }
+        blockClosedLater = header
+        return false
+    }
+
+    /// Whether, lexing on from the current token, every open block is closed later: as many
+    /// `}`s that the braces after them do not pair up come before the file ends, the next line
+    /// that starts with `guide` (only at the top level, so the blocks ended before it) or
+    /// `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the formatter's input
+    /// reads the same however it is spaced; a lexer of its own reads ahead, so the streaming
+    /// parser decides as the whole-file one does.
+    private func isClosedLater() -> Bool {
+        var lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: Int(current.triviaStart))
+        lexer.keepNoDiagnostics()
+        let limit = Int(current.start) + Self.indentedBlockScanLimit
+        var depth = 0
+        var unpaired = 0
+        while true {
+            let token = lexer.nextToken()
+            guard Int(token.start) < limit, token.kind != .endOfFile else { return false }
+            switch token.kind {
+            case .leftBrace: depth += 1
+            case .rightBrace:
+                guard depth == 0 else { depth -= 1; continue }
+                unpaired += 1
+                if unpaired == blockStack.count { return true }
+            case .identifier where depth == 0 && token.isAtLineStart && source.bytes[token.range].elementsEqual("guide".utf8):
+                return false
+            default: break
+            }
+        }
+    }
+
     /// Whether the `:` at `index` is followed on its line by a `{`: no value starts with `{`, so
     /// `pages: {` and `step one: {` are blocks with a stray colon, not properties.
     func startsBlockAfterColon(at index: Int) -> Bool {
@@ -182,11 +233,22 @@ extension Parser {
         var cursor = index + 1
         var isOdd = false
         // Up to `tour name on screen` with stray characters between them.
-        while cursor <= index + 6, [.identifier, .string, .number, .unknown].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
-            isOdd = isOdd || [.number, .unknown].contains(kind(at: cursor))
+        while cursor <= index + 6, [.identifier, .string, .number, .unknown, .minus].contains(kind(at: cursor)), !tokens[cursor].isAtLineStart {
+            isOdd = isOdd || [.number, .unknown, .minus].contains(kind(at: cursor))
             cursor += 1
         }
         return isOdd && kind(at: cursor) == .leftBrace && !tokens[cursor].isAtLineStart
+    }
+
+    /// Reports and steps over a `-` that touches the end of a block's name (`step sign- {`): a
+    /// hyphen joins two parts of a name but never ends one, so the lexer read the name without it.
+    mutating func skipHyphenEndingName(_ name: Int, keyword: Int) {
+        guard current.kind == .minus, current.start == tokens[name].end else { return }
+        report(Diagnostic(
+            .unexpectedToken, at: range(position), "unexpected '-' after '\(headerText(keyword: keyword, name: name))'",
+            notes: ["a hyphen joins two parts of a name, as in sign-up, but never ends one"],
+            fixIts: [.init(range: range(position), replacement: "", message: "remove the '-'")]))
+        step()
     }
 
     /// Reports and steps over words between a header and its `{` on the same line (`target t x {`),

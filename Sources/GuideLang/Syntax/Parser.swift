@@ -34,6 +34,12 @@ public struct Parser {
     /// misspelt keyword the kind it most likely means (`likelyKind`). Kept apart from `blockStack`,
     /// which decides what is streamed, so that a misspelt block is never streamed as a real one.
     var recoveryStack: [DeclarationKind?] = []
+    /// Where the keyword of each enclosing block starts, innermost last, beside `recoveryStack`
+    /// (nil where a reader that starts inside blocks does not know it).
+    var headerStarts: [UInt32?] = []
+    /// The block (by where its keyword starts) whose `}` a look ahead from a misplaced block
+    /// found, so that the next misplaced block in it looks no further (`endsEnclosingBlock`).
+    var blockClosedLater: UInt32?
     /// When streaming, what the parser leaves out of finished blocks (nothing unless asked).
     var blockRelease = BlockRelease.keepEverything
 
@@ -327,20 +333,6 @@ public struct Parser {
         synchronize()
     }
 
-    /// Whether the next token starts a block that cannot be inside the current one but can be
-    /// inside an enclosing one, meaning the current block is missing its `}`.
-    func endsEnclosingBlock() -> Bool {
-        guard blockStack.count > 0, current.kind == .identifier, current.isAtLineStart,
-              looksLikeDeclaration(at: position),
-              let keyword = declarationKind(at: position)
-        else { return false }
-        if let innermost = recoveryStack.last, let innermost, innermost.mayContain(keyword) { return false }
-        if recoveryStack.last == nil { return false }
-        // Allowed in some enclosing block, or at the top level?
-        if DeclarationKind.topLevel.contains(keyword) { return true }
-        return recoveryStack.dropLast().contains { $0?.mayContain(keyword) == true }
-    }
-
     /// Whether the tokens at `index` read `keyword [name] [on subject] {`.
     func looksLikeDeclaration(at index: Int) -> Bool {
         var cursor = index + 1
@@ -448,7 +440,8 @@ public struct Parser {
         var declaration = DeclarationSyntax(
             keyword: keyword, name: nil, subject: nil, openBrace: nil, members: [], closeBrace: nil, lastToken: keyword)
         skipReportedStrays()
-        if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) {
+        // `on` is a name too (there are no reserved words): `tour on on home {`.
+        if current.kind == .identifier || current.kind == .string, !current.isAtLineStart, !isOnKeyword(position) || isOnKeyword(position + 1) {
             declaration.name = advance()
         } else if current.kind == .number, !current.isAtLineStart {
             // `guide 9lives {`: a name that starts with a digit. Only a locale's name may be a
@@ -460,13 +453,15 @@ public struct Parser {
             declaration.name = advance()
         }
         skipReportedStrays()
+        if let name = declaration.name { skipHyphenEndingName(name, keyword: keyword) }
         if isWord(keyword, "tour"), declaration.name != nil, let subject = tourSubjectWithoutOn() { declaration.subject = subject }
-        // `on` followed by a screen name, or (for the error) a bare `on` right before the `{`.
-        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && peekKind() == .leftBrace),
+        // `on` followed by a screen name (quoted, for the checker's error), or (for the error) a
+        // bare `on` right before the `{`.
+        if isOnKeyword(position) || (kind(at: position) == .identifier && isWord(position, "on") && [.leftBrace, .string].contains(peekKind())),
            !current.isAtLineStart {
             let on = advance()
             skipReportedStrays()
-            if current.kind == .identifier, !current.isAtLineStart {
+            if current.kind == .identifier || current.kind == .string, !current.isAtLineStart {
                 declaration.subject = advance()
             } else {
                 report(Diagnostic(.missingName, at: range(on), "expected a screen name after 'on'"))
@@ -517,9 +512,11 @@ public struct Parser {
         if kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
         if kind == .guide, blockStack.isEmpty { guideStart = tokens[keyword].start }
         recoveryStack.append(kind ?? likelyKind(at: keyword))
+        headerStarts.append(tokens[keyword].start)
         blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
+        headerStarts.removeLast()
         recoveryStack.removeLast()
         if current.kind == .rightBrace {
             let close = advance()

@@ -31,6 +31,7 @@ struct StepReader {
         // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
         parser.blockStack = [.guide, .tour]
         parser.recoveryStack = [.guide, .tour]
+        parser.headerStarts = [nil, nil]
         return parser
     }
 

@@ -18,8 +18,9 @@ struct StringLiteralScanner {
     private(set) var delimiterLength = 0
     /// Whether the literal scanned last has its closing quotes. One in straight quotes without
     /// them is reported here (GL0002, when not decoding); the lexer reports typographic quotes.
-    /// Read from `delimiterLength`: a closed literal's quotes come in pairs of one width (`"` and
-    /// `"`, `"""` and `"""`, `“` and `”`, 2 or 6 bytes), an open one's alone (1 or 3).
+    /// Read from `delimiterLength`: a closed literal's quotes come in pairs whose widths are both
+    /// odd (`"` and `"`, `"""` and `"""`, `“` and `”`, `“` and `"`, 2, 4 or 6 bytes), an open
+    /// one's alone (1 or 3).
     var isTerminated: Bool { delimiterLength.isMultiple(of: 2) && delimiterLength > 0 }
     private var isDecoding = false
 
@@ -44,7 +45,7 @@ struct StringLiteralScanner {
     mutating func scan(from start: Int, decoding: Bool) -> Int {
         isDecoding = decoding
         value.removeAll(keepingCapacity: true)
-        if at(start) == 0xE2 { return scanCurlyQuoted(from: start) }
+        if let opening = Self.otherOpening(in: bytes, at: start) { return scanOtherQuoted(from: start, opening: opening) }
         if at(start + 1) == UInt8(ascii: "\""), at(start + 2) == UInt8(ascii: "\"") {
             return scanMultiline(from: start)
         }
@@ -62,27 +63,105 @@ struct StringLiteralScanner {
                 index = appendScalar(at: index, before: bytes.count)
             }
         }
+        // The line's closing `}`s are the block's, not the text's (`step a { title: "Hi }`).
+        let end = openTextEnd(from: start + 1)
+        if end < index, isDecoding {
+            value.removeAll(keepingCapacity: true)
+            index = start + 1
+            while index < end { index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: end) }
+        }
         report(Diagnostic(
-            .unterminatedString, at: range(start, index), "unterminated string",
+            .unterminatedString, at: range(start, end), "unterminated string",
             notes: ["a string ends at its closing '\"' on the same line; use \"\"\" for text over several lines"],
-            fixIts: [.init(range: range(index, index), replacement: "\"", message: "insert '\"'")]))
+            fixIts: [.init(range: range(end, end), replacement: "\"", message: "insert '\"'")]))
         delimiterLength = 1
-        return index
+        return end
     }
 
-    /// Text between typographic quotes, to the closing quote or the end of the line; the lexer
-    /// reports the quotes themselves.
-    private mutating func scanCurlyQuoted(from start: Int) -> Int {
-        var index = start + 3
-        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
-            if bytes[index] == 0xE2, at(index + 1) == 0x80, at(index + 2) == 0x9D || at(index + 2) == 0x9C {
-                delimiterLength = 6
-                return index + 3
-            }
-            index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: bytes.count)
+    /// Where the text of a string left open on its line plausibly ends: before the blanks and
+    /// `}`s that end the line, each `}` after a blank (so `{name}` stays in the text), when text
+    /// is left before them; otherwise at the end of the line.
+    func openTextEnd(from contentStart: Int) -> Int {
+        var lineEnd = contentStart
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
+        var cursor = lineEnd
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        while cursor > contentStart, isBlank(bytes[cursor - 1]) { cursor -= 1 }
+        var end = lineEnd
+        while cursor > contentStart, bytes[cursor - 1] == UInt8(ascii: "}") {
+            let brace = cursor - 1
+            cursor = brace
+            while cursor > contentStart, isBlank(bytes[cursor - 1]) { cursor -= 1 }
+            guard cursor < brace, cursor > contentStart else { break }
+            end = cursor
         }
-        delimiterLength = 3
-        return index
+        return end
+    }
+
+    /// The opening quote, other than `"`, of text read as a string so that the rest of its value
+    /// is still checked: typographic double quotes as a word processor writes them (`“`, `”`,
+    /// German `„`), a single quote (`'`) or a typographic single one (`‘`, German `‚`). Its
+    /// length in bytes, and whether single quotes close it.
+    static func otherOpening(in bytes: [UInt8], at index: Int) -> (length: Int, isSingle: Bool)? {
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "'") { return (1, true) }
+        guard bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 else { return nil }
+        switch bytes[index + 2] {
+        case 0x9C, 0x9D, 0x9E: return (3, false)
+        case 0x98, 0x9A: return (3, true)
+        default: return nil
+        }
+    }
+
+    /// Whether a string starts at `index` in quotes other than `"`: typographic double quotes
+    /// always (to the end of the line if none closes them), single ones when a quote closes them
+    /// on the line, since `'` and `’` are apostrophes too.
+    func opensOtherQuotedString(at index: Int) -> Bool {
+        guard let opening = Self.otherOpening(in: bytes, at: index) else { return false }
+        return !opening.isSingle || closingQuote(from: index, opening: opening) != nil
+    }
+
+    /// The quote that closes, on its line, the string opened at `start`: for double quotes the
+    /// first typographic one, else the first `"` (`“Hi"`); for single quotes the first `'`, `‘`
+    /// or `’` that is not an apostrophe between letters (`‘Don’t’`). Nil when none does.
+    private func closingQuote(from start: Int, opening: (length: Int, isSingle: Bool)) -> Range<Int>? {
+        func isLetterOrDigit(_ byte: UInt8) -> Bool { Lexer.isIdentifierContinue(byte) }
+        var index = start + opening.length
+        var straight: Range<Int>?
+        while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\") {
+                // An escaped quote closes nothing (as `scanEscape` reads it).
+                index += at(index + 1) == 0x0A || at(index + 1) == 0x0D ? 1 : 2
+                continue
+            }
+            let isTypographic = byte == 0xE2 && at(index + 1) == 0x80
+            if opening.isSingle {
+                let length = byte == UInt8(ascii: "'") ? 1 : isTypographic && (at(index + 2) == 0x98 || at(index + 2) == 0x99) ? 3 : 0
+                if length > 0, !(isLetterOrDigit(at(index - 1)) && isLetterOrDigit(at(index + length))) { return index..<(index + length) }
+                index += max(length, 1)
+                continue
+            }
+            if isTypographic, at(index + 2) == 0x9C || at(index + 2) == 0x9D { return index..<(index + 3) }
+            if byte == UInt8(ascii: "\""), straight == nil { straight = index..<(index + 1) }
+            index += 1
+        }
+        return straight
+    }
+
+    /// Text in quotes other than `"` (`otherOpening`), to its closing quote, or for typographic
+    /// double quotes that none closes to where its text plausibly ends (`openTextEnd`); the
+    /// lexer reports the quotes themselves.
+    private mutating func scanOtherQuoted(from start: Int, opening: (length: Int, isSingle: Bool)) -> Int {
+        let closing = closingQuote(from: start, opening: opening)
+        let contentEnd = closing?.lowerBound ?? openTextEnd(from: start + opening.length)
+        var index = start + opening.length
+        while index < contentEnd {
+            // One scalar at a time: `appendScalar`'s runs would step over a closing `'`.
+            index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: index + 1)
+        }
+        delimiterLength = opening.length + (closing?.count ?? 0)
+        return closing?.upperBound ?? contentEnd
     }
 
     /// Copies one scalar (or one invalid byte) into the value, with the ordinary scalars after
