@@ -158,11 +158,6 @@ extension IRJSONReader {
         string(value, expected: "an identifier (ASCII letters, digits and '_', words joined by single '-')", where: Self.isIdentifier)
     }
 
-    /// A locale's tag: a BCP 47 language tag, with `_` read as `-` (the schema's `locale`).
-    mutating func localeTag(_ value: JSONValue) -> String {
-        string(value, expected: "a BCP 47 language tag such as \"en\" or \"pt-BR\"", where: LocaleTag.isWellFormed)
-    }
-
     static func isIdentifier(_ text: String) -> Bool {
         let words = text.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         guard let first = text.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }

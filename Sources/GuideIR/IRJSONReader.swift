@@ -142,7 +142,7 @@ public struct IRJSONReader {
         var document = empty
         document.defaultLocale = member(fields, "defaultLocale") { $0.nullableString($1) }
         document.locales = member(fields, "locales") { reader, value in
-            reader.array(value, unique: true) { $0.localeTag($1) }
+            reader.array(value, unique: true) { $0.string($1) }
         }
         locales = document.locales
         checkLocales(document)

@@ -145,6 +145,12 @@ public struct Screen: Equatable, Sendable {
     /// The whole screen.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
+    /// Whether `frame` shares at least a point with the screen (an edge touching counts): the
+    /// runtime treats a target that does not as missing, and lint says so.
+    public func shows(_ frame: Rect) -> Bool {
+        frame.maxX >= 0 && frame.minX <= width && frame.maxY >= 0 && frame.minY <= height
+    }
+
     /// The part of the screen outside the unsafe margins.
     public var safeBounds: Rect {
         Rect(x: safeArea.leading, y: safeArea.top,

@@ -18,6 +18,11 @@ public struct EventHistory: Equatable, Sendable {
         let finite = times.mapValues { $0.filter(\.isFinite).sorted() }
         self.times = finite.mapValues { Array($0.suffix(Self.maximumPerEvent)) }
         var kept: [String: Int] = [:]
+        // A total counts even where its times are gone (a damaged or trimmed store): the count is
+        // what the rules compare, the times only serve windows.
+        for name in totals.keys where finite[name] == nil {
+            if let total = totals[name], total > Self.maximumPerEvent { kept[name] = total }
+        }
         for (name, list) in finite {
             let total = max(totals[name] ?? 0, list.count)
             if total > Self.maximumPerEvent { kept[name] = total }
@@ -47,8 +52,7 @@ public struct EventHistory: Equatable, Sendable {
     /// How many times `event` happened, in all or in the last `within` seconds before `now`
     /// (the window includes its start).
     public func count(of event: String, within: Double?, now: Double) -> Int {
-        guard let list = times[event] else { return 0 }
-        return Self.count(in: list, total: total(of: event), within: within, now: now)
+        Self.count(in: times[event] ?? [], total: total(of: event), within: within, now: now)
     }
 
     /// How many times `event` was recorded in all.
@@ -65,7 +69,7 @@ public struct EventHistory: Equatable, Sendable {
     }
 
     /// Whether `event` was ever recorded.
-    public func contains(_ event: String) -> Bool { !(times[event]?.isEmpty ?? true) }
+    public func contains(_ event: String) -> Bool { total(of: event) > 0 }
 
     /// The first index whose time is at least `time` (binary search).
     private static func firstIndex(in list: [Double], notBefore time: Double) -> Int {

@@ -53,7 +53,7 @@ public enum RuntimeLayout {
             }
             // A target the person cannot see is not on the screen (docs/runtime.md): highlighting
             // it would cut a hole off the screen and point the tip at nothing.
-            guard isOnScreen(frame, screen) else { return .failure(.missingTarget(id)) }
+            guard screen.shows(frame) else { return .failure(.missingTarget(id)) }
             frames.append(frame)
         }
         let cutouts = frames.map { Cutout(around: $0, shape: step.shape, padding: step.padding) }
@@ -63,8 +63,4 @@ public enum RuntimeLayout {
         return .success(StepPlacement(targetFrames: frames, cutouts: cutouts, drawsOverlay: step.overlay != nil, placement: placement))
     }
 
-    /// Whether `frame` shares at least a point with the screen's bounds (an edge touching counts).
-    static func isOnScreen(_ frame: Rect, _ screen: Screen) -> Bool {
-        frame.maxX >= 0 && frame.minX <= screen.width && frame.maxY >= 0 && frame.minY <= screen.height
-    }
 }

@@ -6,4 +6,12 @@ public struct ShowingRecord: Equatable, Sendable {
     public var count: Int
     /// When it was last shown (on the app's clock, in seconds).
     public var lastShown: Double
+
+    /// Creates a record, as an app does to carry over what an earlier onboarding of its own
+    /// remembered (a "has seen the walkthrough" flag) into `RuntimeState.showings`.
+    public init(version: Int, count: Int, lastShown: Double) {
+        self.version = version
+        self.count = count
+        self.lastShown = lastShown
+    }
 }

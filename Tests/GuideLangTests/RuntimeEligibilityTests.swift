@@ -242,6 +242,10 @@ struct RuntimeEligibilityTests {
         var few = RuntimeState()
         few.events.record("e", at: 1)
         #expect(!String(decoding: RuntimeStateCoding.encode(few), as: UTF8.self).contains("eventCounts"))
+        // A count whose times are gone (a damaged or trimmed store) is still the count.
+        let countOnly = EventHistory(times: [:], totals: ["e": 5000])
+        #expect(countOnly.count(of: "e", within: nil, now: 1200) == 5000 && countOnly.contains("e"))
+        #expect(countOnly.count(of: "e", within: 86_400, now: 1200) == 0)
     }
 
     /// Two guides sharing a show key at different versions: the older one counts against the

@@ -202,10 +202,20 @@ extension Linter {
             let examples = edges.map { "'\($0): 12 safe'" }.joined(separator: " and ")
             return "a fixed 'frame: rect(...)' cannot be measured from the safe area: give the target constraints instead, e.g. \(examples)"
         }
+        var replaced: Set<String> = []
         let examples = edges.map { edge in
+            let axis = edge == "top" || edge == "bottom" ? vertical : horizontal
             // The target's own distance from the screen's edge, now from the safe area's.
-            let own = (horizontal + vertical).first { $0.attribute == edge && $0.unit == "points" && $0.relativeTo != "safeArea" }
-            return "'\(edge): \(own.map { NumberText.text($0.value) } ?? "12") safe'"
+            if let own = axis.first(where: { $0.attribute == edge }) {
+                return "'\(edge): \(own.unit == "points" && own.relativeTo != "safeArea" ? NumberText.text(own.value) : "12") safe'"
+            }
+            // An edge not written: an axis takes two constraints, so it replaces one (a centre
+            // before a size, each once), not joins them (a third is GL0402).
+            let open = axis.map(\.attribute).filter { !replaced.contains($0) && $0 != "leading" && $0 != "trailing" && $0 != "top" && $0 != "bottom" }
+            guard let attribute = open.first(where: { $0.hasPrefix("center") }) ?? open.first else { return "'\(edge): 12 safe'" }
+            replaced.insert(attribute)
+            let written = attribute == "centerX" ? "center-x" : attribute == "centerY" ? "center-y" : attribute
+            return "'\(edge): 12 safe' in place of its '\(written)'"
         }
         let named = edges.joined(separator: " and ") + (edges.count == 1 ? " edge" : " edges")
         return "measure its \(named) from the safe area with 'safe', e.g. \(examples.joined(separator: " and "))"

@@ -374,7 +374,9 @@ public struct Linter: Sendable {
             record(.targetOffScreen, range, "target '\(target.id)' of step '\(step.id)' is not entirely on screen", labels: labels,
                    target: target.id,
                    detail: "on \(screen.name): frame \(frame), screen \(Rect.format(screen.width)) × \(Rect.format(screen.height))",
-                   help: ["measure the target from the edge it is nearest to, or use percentages"])
+                   help: ["measure the target from the edge it is nearest to, or use percentages"]
+                    // The runtime does not point a tip at what the person cannot see.
+                    + (screen.shows(frame) ? [] : ["wholly off the screen, the target is missing when the guide plays: the step follows its 'missing' rule"]))
             return
         }
         let safe = screen.safeBounds
@@ -443,10 +445,15 @@ public struct Linter: Sendable {
                 }
                 reported += 1
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
+                // Where the holes meet even without padding, only the shape (or separate steps) can part them.
+                let paddingHelps = Cutout(around: frames[first], shape: step.shape, padding: 0)
+                    .separation(from: Cutout(around: frames[second], shape: step.shape, padding: 0)) >= 0
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
                        detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt"
                            + Self.separatingChange(step, frames: (frames[first], frames[second]), overlap: -separation),
-                       help: ["reduce 'padding' or the shape's size, or highlight them in separate steps"])
+                       help: [paddingHelps ? "reduce 'padding' or the shape's size, or highlight them in separate steps"
+                                  : frames[first].intersects(frames[second]) ? "highlight them in separate steps, or one target that covers both"
+                                  : "use a shape that hugs the targets ('shape: rect' or 'rounded(8)'), or highlight them in separate steps"])
             }
         }
     }

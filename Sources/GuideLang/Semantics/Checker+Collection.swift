@@ -393,7 +393,6 @@ extension Checker {
         node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange, valueRange: tree.range(index)))
     }
 
-    /// Whether `text` lexes as one identifier.
     /// Reports a locale named by something other than a language tag, which no device's language
     /// can match, with the tag its spaces and punctuation written as `-` make, if they make one.
     private func checkLocaleTag(_ tag: String, at range: SourceRange, isQuoted: Bool) {
@@ -407,6 +406,7 @@ extension Checker {
             fixIts: fixIts))
     }
 
+    /// Whether `text` lexes as one identifier.
     static func isIdentifier(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard let first = bytes.first, Lexer.isIdentifierStart(first), bytes.last != UInt8(ascii: "-") else { return false }

@@ -39,7 +39,7 @@ extension Checker {
                 let encoded = String(decoding: url.flatMap { $0 == UInt8(ascii: " ") ? Array("%20".utf8) : [$0] }, as: UTF8.self)
                 // An unclosed one, which runs to the end of the text, is closed there.
                 let fixIts: [Diagnostic.FixIt] = !verbatim ? []
-                    : !isClosed ? [.init(range: textEnd, replacement: ")", message: "close it at the end of the text")]
+                    : !isClosed ? (Self.closesAsALink(link, urlStart: urlStart) ? [.init(range: textEnd, replacement: ")", message: "close it at the end of the text")] : [])
                     : !url.isEmpty && !url.contains(0x0A)
                     ? [.init(range: SourceRange(fileID: place.fileID, start: place.start + urlStart, end: place.end - 1), replacement: encoded,
                              message: "write each space as %20")] : []
@@ -51,6 +51,13 @@ extension Checker {
             }
         }
         return true
+    }
+
+    /// Whether `link` (`[label](url` to the end of its text) is a link once closed: a URL that is
+    /// not empty and holds no blank.
+    private static func closesAsALink(_ link: [UInt8], urlStart: Int) -> Bool {
+        let url = link.dropFirst(urlStart)
+        return !url.isEmpty && !url.contains { $0 == UInt8(ascii: " ") || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// Whether the token at `range` is `"` + `value` + `"` byte for byte, so offsets in the

@@ -246,7 +246,8 @@ extension ValueReader {
         // `within 7d`, `within 7days`: the unit written onto the number.
         if !parsed.unit.isEmpty {
             let written = "\(NumberText.text(parsed.value)) \(Self.timeUnit(meant: parsed.unit, count: parsed.value) ?? "")"
-            let fixIts: [Diagnostic.FixIt] = Self.timeUnit(meant: parsed.unit, count: parsed.value) == nil ? []
+            // A window of 0 or less is wrong whatever its unit: writing the unit would not mend it.
+            let fixIts: [Diagnostic.FixIt] = Self.timeUnit(meant: parsed.unit, count: parsed.value) == nil || parsed.value <= 0 ? []
                 : [.init(range: tree.range(countIndex), replacement: written, message: "write '\(written)'")]
             conditionError(.invalidTimeWindow, at: tree.range(countIndex), "a time window is written as a number and a unit, such as 7 days",
                            notes: ["the units are minutes, hours, days and weeks"], fixIts: fixIts)

@@ -120,8 +120,12 @@ public final class SourceFile: Sendable {
     /// The file's line break, as its first one is written (LF, CRLF or a lone CR; LF when it has
     /// none): what the formatter writes and fix-its insert, so an edit keeps the file's style.
     public var lineBreak: String {
-        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }), bytes[index] == 0x0D else { return "\n" }
-        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
+        // Read from where the second line starts, not by a search: a file with no line break
+        // would be read whole for every fix-it that inserts one.
+        guard lineStarts.count > 1 else { return "\n" }
+        let end = lineStarts[1]
+        guard bytes[end - 1] == 0x0A else { return "\r" }
+        return end >= 2 && bytes[end - 2] == 0x0D ? "\r\n" : "\n"
     }
 
     /// Whether the file starts with a UTF-8 byte-order mark.

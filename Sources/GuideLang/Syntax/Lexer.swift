@@ -43,6 +43,10 @@ public struct Lexer {
     private var stringDelimiterLength = 0
     /// Whether the string just scanned lacks its closing quotes.
     private var stringIsUnterminated = false
+    /// No single quote before this offset opens a string: a look for a closing quote from an
+    /// earlier one reached the end of its line without one, and a later quote's look would read
+    /// part of the same line (a line of apostrophes was read once per apostrophe).
+    private var singleQuotesOpenNothingBefore = 0
 
     /// The lexical diagnostics reported so far.
     var reportedDiagnostics: DiagnosticBag { diagnostics }
@@ -226,7 +230,7 @@ public struct Lexer {
         case UInt8(ascii: "\""):
             scanString()
             return .string
-        case _ where (byte == UInt8(ascii: "'") || byte == 0xE2) && StringLiteralScanner(bytes: bytes, fileID: fileID).opensOtherQuotedString(at: index):
+        case _ where (byte == UInt8(ascii: "'") || byte == 0xE2) && opensOtherQuotedString():
             scanOtherQuotedString()
             return .string
         case UInt8(ascii: "#"):
@@ -246,6 +250,22 @@ public struct Lexer {
         default:
             return scanUnknown()
         }
+    }
+
+    /// Whether a string in quotes other than `"` starts at `index` (`StringLiteralScanner`), with
+    /// the looks for single quotes' closing quotes on one line adding up to the line's length.
+    private mutating func opensOtherQuotedString() -> Bool {
+        guard let opening = StringLiteralScanner.otherOpening(in: bytes, at: index) else { return false }
+        if opening.isSingle, index < singleQuotesOpenNothingBefore { return false }
+        if StringLiteralScanner(bytes: bytes, fileID: fileID).opensOtherQuotedString(at: index) { return true }
+        if opening.isSingle {
+            // Closing quotes are read by position alone (an apostrophe between letters closes
+            // nothing), so none from here to the line's end closes a later quote's string either.
+            var end = index + opening.length
+            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
+            singleQuotesOpenNothingBefore = end
+        }
+        return false
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
@@ -339,15 +359,15 @@ public struct Lexer {
         } else if let meant = Self.lookAlikes[text] {
             // `44×44` needs blanks around its `x`, as `44x44` does.
             let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-            let spaced = meant == "x" ? (start == 0 || isBlank(bytes[start - 1]) ? "" : " ") + meant + (isBlank(peek()) ? "" : " ") : meant
-            fixIts.append(.init(range: range(start, index), replacement: spaced, message: "replace '\(text)' with '\(meant)'"))
             var before = start
             while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
             let previous = before > 0 ? bytes[before - 1] : 0
-            // After a number (`50% – 12`, `44 × 44`), and for a dash not as a number's sign (`–12`).
-            if Self.isIdentifierContinue(previous) || previous == UInt8(ascii: "%"), meant == "x" || !Self.isDigit(peek()) {
-                kind = meant == "x" ? .identifier : .minus
-            }
+            // After a number (`50% – 12`, `44 × 44`, `100% −60`) it is the operator, with blanks
+            // around it (`-60` there would be a second number); elsewhere a dash is a sign (`–12`).
+            let isOperator = Self.isIdentifierContinue(previous) || previous == UInt8(ascii: "%")
+            let spaced = isOperator ? (start == 0 || isBlank(bytes[start - 1]) ? "" : " ") + meant + (isBlank(peek()) ? "" : " ") : meant
+            fixIts.append(.init(range: range(start, index), replacement: spaced, message: "replace '\(text)' with '\(meant)'"))
+            if isOperator { kind = meant == "x" ? .identifier : .minus }
         } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
             help.append("use straight double quotes (\") around strings")
         } else if text.unicodeScalars.allSatisfy(Self.isInvisible) {
@@ -426,7 +446,8 @@ public struct Lexer {
         while position < index - closing {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\\"), position + 1 < index - closing {
-                text += bytes[position...(position + 1)]
+                // `\'` needs no escape between double quotes (and `\'` is none there).
+                text += opening == 1 && bytes[position + 1] == UInt8(ascii: "'") ? [UInt8(ascii: "'")] : Array(bytes[position...(position + 1)])
                 position += 2
                 continue
             }

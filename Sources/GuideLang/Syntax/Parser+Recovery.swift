@@ -21,36 +21,56 @@ extension Parser {
         if recoveryStack.dropLast().contains(where: { $0?.mayContain(keyword) == true }) { return true }
         guard DeclarationKind.topLevel.contains(keyword) else { return false }
         // Allowed only at the top level: misplaced here, unless the blocks around it never close.
-        let header = headerStarts.last ?? nil
-        if let header, blockClosedLater == header { return false }
-        guard isClosedLater() else { return true }
-        blockClosedLater = header
-        return false
+        return !isClosedLater()
     }
 
-    /// Whether, lexing on from the current token, every open block is closed later: as many
-    /// `}`s that the braces after them do not pair up come before the file ends, the next line
-    /// that starts with `guide` (only at the top level, so the blocks ended before it) or
-    /// `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the formatter's input
-    /// reads the same however it is spaced; a lexer of its own reads ahead, so the streaming
-    /// parser decides as the whole-file one does.
-    private func isClosedLater() -> Bool {
-        var lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: Int(current.triviaStart))
+    /// Whether, lexing on from the current token, every open block is closed later: each one's
+    /// `}` (the first that the braces after the block's last member do not pair up) comes before
+    /// the file ends, the next line that starts with `guide` (only at the top level, so the blocks
+    /// ended before it) or `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the
+    /// formatter's input reads the same however it is spaced; a lexer of its own reads ahead, so
+    /// the streaming parser decides as the whole-file one does.
+    ///
+    /// Each block's `}` is looked for once and kept (`blockEnds`): the next misplaced block in it
+    /// starts where the last look stopped, so the looks ahead in a file add up to its length
+    /// (a guide with a misplaced block in each of 700 steps read its rest 700 times).
+    private mutating func isClosedLater() -> Bool {
+        var start = Int(current.triviaStart)
+        for level in blockStack.indices.reversed() {
+            // A block is known by where its keyword starts; a reader that starts inside blocks
+            // (`StepReader`) knows its outer ones by their level, the same for all it reads.
+            let key = headerStarts[level].map { Int($0) } ?? -1 - level
+            let end: Int?
+            if let known = blockEnds[key] {
+                end = known
+            } else {
+                end = closingBrace(from: start)
+                blockEnds[key] = end
+            }
+            guard let end else { return false }
+            start = end
+        }
+        return true
+    }
+
+    /// The offset just past the first `}` from `start` that the braces after `start` do not pair
+    /// up; nil at the end of the file, a line starting with `guide` outside any of those braces,
+    /// or past `indentedBlockScanLimit` bytes.
+    private func closingBrace(from start: Int) -> Int? {
+        var lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: start)
         lexer.keepNoDiagnostics()
-        let limit = Int(current.start) + Self.indentedBlockScanLimit
+        let limit = start + Self.indentedBlockScanLimit
         var depth = 0
-        var unpaired = 0
         while true {
             let token = lexer.nextToken()
-            guard Int(token.start) < limit, token.kind != .endOfFile else { return false }
+            guard Int(token.start) < limit, token.kind != .endOfFile else { return nil }
             switch token.kind {
             case .leftBrace: depth += 1
             case .rightBrace:
                 guard depth == 0 else { depth -= 1; continue }
-                unpaired += 1
-                if unpaired == blockStack.count { return true }
+                return Int(token.end)
             case .identifier where depth == 0 && token.isAtLineStart && source.bytes[token.range].elementsEqual("guide".utf8):
-                return false
+                return nil
             default: break
             }
         }

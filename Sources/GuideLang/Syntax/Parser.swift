@@ -37,9 +37,9 @@ public struct Parser {
     /// Where the keyword of each enclosing block starts, innermost last, beside `recoveryStack`
     /// (nil where a reader that starts inside blocks does not know it).
     var headerStarts: [UInt32?] = []
-    /// The block (by where its keyword starts) whose `}` a look ahead from a misplaced block
-    /// found, so that the next misplaced block in it looks no further (`endsEnclosingBlock`).
-    var blockClosedLater: UInt32?
+    /// Where each block's `}` was found by a look ahead from a misplaced block in it (just past
+    /// it; nil: not found), by where the block's keyword starts (`isClosedLater`).
+    var blockEnds: [Int: Int?] = [:]
     /// When streaming, what the parser leaves out of finished blocks (nothing unless asked).
     var blockRelease = BlockRelease.keepEverything
 

@@ -142,6 +142,10 @@ struct StringLiteralScanner {
                 index += max(length, 1)
                 continue
             }
+            // An opening quote after a blank, once a straight one has come, starts the next
+            // string (`“Hi"  body: “There"`): the straight one closed this.
+            if isTypographic, at(index + 2) == 0x9C || at(index + 2) == 0x9E, let straight,
+               at(index - 1) == UInt8(ascii: " ") || at(index - 1) == UInt8(ascii: "\t") { return straight }
             if isTypographic, at(index + 2) == 0x9C || at(index + 2) == 0x9D { return index..<(index + 3) }
             if byte == UInt8(ascii: "\""), straight == nil { straight = index..<(index + 1) }
             index += 1
@@ -157,6 +161,12 @@ struct StringLiteralScanner {
         let contentEnd = closing?.lowerBound ?? openTextEnd(from: start + opening.length)
         var index = start + opening.length
         while index < contentEnd {
+            // `\'` in single quotes is the quote itself, as those languages write it.
+            if opening.isSingle, bytes[index] == UInt8(ascii: "\\"), at(index + 1) == UInt8(ascii: "'") {
+                if isDecoding { value.append(UInt8(ascii: "'")) }
+                index += 2
+                continue
+            }
             // One scalar at a time: `appendScalar`'s runs would step over a closing `'`.
             index = bytes[index] == UInt8(ascii: "\\") ? scanEscape(at: index) : appendScalar(at: index, before: index + 1)
         }
