@@ -91,7 +91,10 @@ struct VSCodeExtensionTests {
     /// (`Fixtures/vscode-client/session.js`): it registers a provider for each feature the server
     /// advertises and the `guidec.preview` command, gets an inlay hint, a code lens and signature
     /// help through them, completion passes the character that opened it (a space lists screens
-    /// after `tour NAME on` only), and the lens's command shows a sheet of the guide's pictures.
+    /// after `tour NAME on` only), and the lens's command shows a sheet of the guide's pictures. A
+    /// change of the `guide` settings restarts the server with them: a path that cannot be started
+    /// gives an error naming the setting, another section's change restarts nothing, and the
+    /// server started after a working path answers as the first did.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
     func theClientRegistersTheFeaturesAndRunsThePreviewCommand() throws {
         let folder = try CommandLineTests.temporaryFolder()
@@ -115,6 +118,10 @@ struct VSCodeExtensionTests {
         #expect(value["signatureHelp"] == .array([.string("times(count, key?, version?)"), .number(0)]))
         #expect(value["completion"] == .array([.array([.string("home")]), .array([])]), "a typed space lists screens after 'on' only")
         #expect(value["preview"] == .array([.string("Preview: tips"), .bool(true)]), "the command shows the guide's sheet")
+        let startError = (value["startError"]?.arrayValue ?? []).compactMap(\.stringValue)
+        #expect(startError.count == 1 && startError[0].contains("missing-guidec lsp") && startError[0].contains("guide.server.path"), "\(startError)")
+        #expect(value["spawned"] == .array([.string("guidec"), .string("missing"), .string("guidec")]), "a change of the settings restarts the server")
+        #expect(value["inlayHintsAfterRestart"] == value["inlayHints"], "the restarted server answers")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
