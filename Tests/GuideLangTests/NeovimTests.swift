@@ -30,6 +30,66 @@ struct NeovimTests {
                 "Neovim applied guidec fmt's edit")
     }
 
+    /// The syntax file colours a block keyword only where it starts a block header (there are no
+    /// reserved words: `style: plain` is a property, the name in `target guide {` a name) and `on`
+    /// only between a tour's name and its screen; the ftplugin's indentexpr indents after an
+    /// unclosed `{` or `(` and outdents `}` and `)`, keeping a multi-line string's lines as they are.
+    @Test func neovimColoursHeadersAndIndents() throws {
+        let text = #"""
+            guide g {
+            style: plain
+            pages
+            {
+            page p { title: "on" }
+            }
+            screen home { target guide { leading: 0 } }
+            tour on on home {
+            step a { advance: tap target  step s { } }
+            }
+            body: """
+                Text
+                  kept
+                """
+            /* a { comment */
+            show: once(
+            key: "k"
+            )
+            }
+
+            """#
+        let report = try NeovimSession.run("syntax", text: text)
+        let words = report["words"]?.arrayValue ?? []
+        func marked(_ group: String) -> [String] {
+            words.filter { $0["group"] == .string(group) }.map { "\($0["line"]?.integerValue ?? 0):\($0["column"]?.integerValue ?? 0) \($0["word"]?.stringValue ?? "")" }
+        }
+        #expect(marked("guideDeclaration") == ["1:1 guide", "3:1 pages", "5:1 page", "7:1 screen", "7:15 target", "8:1 tour", "9:1 step", "9:31 step"])
+        #expect(marked("guideOnWord") == ["8:9 on"])
+        #expect(marked("guideProperty").contains("2:1 style"))
+        #expect(report["indentexpr"]?.stringValue?.contains("guidec") == true)
+        #expect(report["indented"] == .string(#"""
+            guide g {
+              style: plain
+              pages
+              {
+                page p { title: "on" }
+              }
+              screen home { target guide { leading: 0 } }
+              tour on on home {
+                step a { advance: tap target  step s { } }
+              }
+              body: """
+                Text
+                  kept
+                """
+              /* a { comment */
+              show: once(
+                key: "k"
+              )
+            }
+
+            """#), "\(report["indented"].map { "\($0)" } ?? "")")
+    }
+
     /// Definition, references, hover and rename, each read and applied by Neovim.
     @Test
     func neovimNavigatesRenamesAndHovers() throws {

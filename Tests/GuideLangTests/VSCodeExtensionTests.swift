@@ -91,7 +91,10 @@ struct VSCodeExtensionTests {
     /// (`Fixtures/vscode-client/session.js`): it registers a provider for each feature the server
     /// advertises and the `guidec.preview` command, gets an inlay hint, a code lens and signature
     /// help through them, completion passes the character that opened it (a space lists screens
-    /// after `tour NAME on` only), and the lens's command shows a sheet of the guide's pictures.
+    /// after `tour NAME on` only), and the lens's command shows a sheet of the guide's pictures. A
+    /// change of the `guide` settings restarts the server with them: a path that cannot be started
+    /// gives an error naming the setting, another section's change restarts nothing, and the
+    /// server started after a working path answers as the first did.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
     func theClientRegistersTheFeaturesAndRunsThePreviewCommand() throws {
         let folder = try CommandLineTests.temporaryFolder()
@@ -115,6 +118,10 @@ struct VSCodeExtensionTests {
         #expect(value["signatureHelp"] == .array([.string("times(count, key?, version?)"), .number(0)]))
         #expect(value["completion"] == .array([.array([.string("home")]), .array([])]), "a typed space lists screens after 'on' only")
         #expect(value["preview"] == .array([.string("Preview: tips"), .bool(true)]), "the command shows the guide's sheet")
+        let startError = (value["startError"]?.arrayValue ?? []).compactMap(\.stringValue)
+        #expect(startError.count == 1 && startError[0].contains("missing-guidec lsp") && startError[0].contains("guide.server.path"), "\(startError)")
+        #expect(value["spawned"] == .array([.string("guidec"), .string("missing"), .string("guidec")]), "a change of the settings restarts the server")
+        #expect(value["inlayHintsAfterRestart"] == value["inlayHints"], "the restarted server answers")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node"), "no Node.js at /usr/bin/node"))
@@ -126,6 +133,9 @@ struct VSCodeExtensionTests {
     /// The indentation rules indent after a line that leaves a `{` or `(` open, as the formatter
     /// does, ignoring braces in strings and comments, and outdent a line that starts with `}` or
     /// `)`; checked with ICU's regular expressions, which read these patterns as JavaScript does.
+    /// A block comment is skipped as a string is (`/* { */` opens nothing). A `"""` auto-closes,
+    /// and Enter after an opening `"""` indents the text, pushing a closing `"""` after the
+    /// cursor to a line of its own at the opening line's indentation.
     @Test func indentationRulesFollowTheFormatter() throws {
         let bytes = [UInt8](try Data(contentsOf: Self.folder.appendingPathComponent("language-configuration.json")))
         let rules = try #require(try JSONParser.parse(bytes).get()["indentationRules"])
@@ -135,11 +145,32 @@ struct VSCodeExtensionTests {
             pattern.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil
         }
         let indenting = ["guide walletoy {", "  page a { title: \"x\"", "  step a { // see \"docs\"", "  shape: auto(",
-                         "  pages {  /* a comment */", "  title: \"a } b\"  step s {"]
-        let notIndenting = ["  title: \"T\" // {", "  step a { highlight: t }", "  title: \"{\"", "  shape: auto(0.7)", "}", "  body: \"(\""]
+                         "  pages {  /* a comment */", "  title: \"a } b\"  step s {", "  /* } */ step a {", "  step a { /* a comment that goes on"]
+        let notIndenting = ["  title: \"T\" // {", "  step a { highlight: t }", "  title: \"{\"", "  shape: auto(0.7)", "}", "  body: \"(\"",
+                            "  /* { */", "  title: \"T\" /* ( */", "  /* { and on"]
         for line in indenting { #expect(matches(increase, line), "indents after: \(line)") }
         for line in notIndenting { #expect(!matches(increase, line), "does not indent after: \(line)") }
         for line in ["}", "  }", "  )", "  ) // done"] { #expect(matches(decrease, line), "outdents: \(line)") }
         #expect(!matches(decrease, "  title: \"}\""))
+
+        let configuration = try JSONParser.parse(bytes).get()
+        let pairs = (configuration["autoClosingPairs"]?.arrayValue ?? []).map { [$0["open"]?.stringValue, $0["close"]?.stringValue] }
+        #expect(pairs.contains(["\"\"\"", "\"\"\""]), "a multi-line string's quotes close")
+        // The first rule whose texts match applies, as in VS Code.
+        let enterRules = configuration["onEnterRules"]?.arrayValue ?? []
+        func action(before: String, after: String) throws -> String? {
+            for rule in enterRules {
+                let beforeText = try NSRegularExpression(pattern: try #require(rule["beforeText"]?.stringValue))
+                guard matches(beforeText, before) else { continue }
+                if let afterText = rule["afterText"]?.stringValue, !matches(try NSRegularExpression(pattern: afterText), after) { continue }
+                return rule["action"]?["indent"]?.stringValue
+            }
+            return nil
+        }
+        #expect(try action(before: "  body: \"\"\"", after: "\"\"\"") == "indentOutdent")
+        #expect(try action(before: "  body: \"\"\"  ", after: "") == "indent")
+        #expect(try action(before: "  \"\"\"", after: "") == nil, "a closing \"\"\" opens nothing")
+        #expect(try action(before: "  body: \"\"\"text\"\"\"", after: "") == nil, "nor does a string on one line")
+        #expect(try action(before: "  title: \"T\"", after: "") == nil)
     }
 }

@@ -37,6 +37,7 @@ class Connection {
   }
 
   fail(error) {
+    this.failure = this.failure || error;
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
   }
@@ -49,6 +50,7 @@ class Connection {
   }
 
   request(method, params, token) {
+    if (this.failure) return Promise.reject(this.failure);
     const id = this.nextID++;
     const answer = new Promise((resolve, reject) => this.pending.set(id, { resolve, reject }));
     if (token) token.onCancellationRequested(() => this.notify("$/cancelRequest", { id }));
@@ -210,33 +212,68 @@ function selectionRange(value) {
 
 let connection;
 
+/** Asks a server to shut down and exit; one that does not answer within two seconds is killed. */
+function stop(running) {
+  running.onNotification = () => {};
+  let timer;
+  const late = new Promise((resolve) => { timer = setTimeout(() => resolve(true), 2000); });
+  const done = running.request("shutdown", null).catch(() => null).then(() => running.notify("exit", null)).then(() => false);
+  return Promise.race([done, late]).then((isLate) => {
+    clearTimeout(timer);
+    if (isLate) running.process.kill();
+  });
+}
+
 function activate(context) {
   const output = vscode.window.createOutputChannel("Guide");
-  const configuration = vscode.workspace.getConfiguration("guide");
-  connection = new Connection(configuration.get("server.path", "guidec"), ["lsp"], output);
+  // Settings are read when they are used: a change restarts the server (below).
+  const setting = (key, fallback) => vscode.workspace.getConfiguration("guide").get(key, fallback);
   const diagnostics = vscode.languages.createDiagnosticCollection("guidec");
   context.subscriptions.push(output, diagnostics);
-  connection.onNotification = (method, params) => {
-    if (method === "textDocument/publishDiagnostics") {
-      diagnostics.set(uri(params.uri), params.diagnostics.map(diagnostic));
-    } else if (method === "window/logMessage" || method === "window/showMessage") {
-      output.appendLine(params.message);
-    }
-  };
   const selector = { language: "guide" };
   const textDocument = (document) => ({ uri: document.uri.toString() });
   const at = (document, where) => ({ textDocument: textDocument(document), position: lspPosition(where) });
   const isGuide = (document) => document.languageId === "guide";
   // The command a guide's code lens runs (the server names it; the client implements it).
   context.subscriptions.push(vscode.commands.registerCommand("guidec.preview", (documentURI, guide) =>
-    previewGuide(configuration.get("server.path", "guidec"), output, documentURI, guide)));
+    previewGuide(setting("server.path", "guidec"), output, documentURI, guide)));
 
-  const started = connection.request("initialize", {
+  let started;
+  let registered = false;
+  /** Starts `guidec lsp` as the settings say, opens the open guides in it and, the first time, registers the providers. */
+  function start() {
+    connection = new Connection(setting("server.path", "guidec"), ["lsp"], output);
+    connection.onNotification = (method, params) => {
+      if (method === "textDocument/publishDiagnostics") {
+        diagnostics.set(uri(params.uri), params.diagnostics.map(diagnostic));
+      } else if (method === "window/logMessage" || method === "window/showMessage") {
+        output.appendLine(params.message);
+      }
+    };
+    started = connection.request("initialize", initializeParams()).then((answer) => {
+      connection.notify("initialized", {});
+      for (const document of vscode.workspace.textDocuments) if (isGuide(document)) open(document);
+      if (!registered) register(answer.capabilities || {});
+      registered = true;
+    }, (error) => output.appendLine(`initialize failed: ${error.message}`));
+  }
+
+  // `guide.server.path` and `guide.lint` take effect when changed, without reloading the window.
+  context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
+    if (!event.affectsConfiguration("guide")) return;
+    output.appendLine("the Guide settings changed: restarting guidec lsp");
+    const running = connection;
+    diagnostics.clear();
+    stop(running);
+    start();
+  }));
+
+  const initializeParams = () => ({
     processId: process.pid,
     clientInfo: { name: "vscode-guide" },
     rootUri: vscode.workspace.workspaceFolders ? vscode.workspace.workspaceFolders[0].uri.toString() : null,
     workspaceFolders: (vscode.workspace.workspaceFolders || []).map((folder) => ({ uri: folder.uri.toString(), name: folder.name })),
-    initializationOptions: { lint: configuration.get("lint", true) },
+    initializationOptions: { lint: setting("lint", true) },
     capabilities: {
       general: { positionEncodings: ["utf-16"] },
       textDocument: {
@@ -249,11 +286,8 @@ function activate(context) {
         signatureHelp: { signatureInformation: { parameterInformation: { labelOffsetSupport: true }, activeParameterSupport: true } },
       },
     },
-  }).then((answer) => {
-    connection.notify("initialized", {});
-    for (const document of vscode.workspace.textDocuments) if (isGuide(document)) open(document);
-    register(answer.capabilities || {});
-  }, (error) => output.appendLine(`initialize failed: ${error.message}`));
+  });
+  start();
 
   function open(document) {
     connection.notify("textDocument/didOpen", {
@@ -279,7 +313,8 @@ function activate(context) {
   /** Registers a provider for each feature the server advertises. */
   function register(capabilities) {
     const languages = vscode.languages;
-    const request = (method, params, token) => connection.request(method, params, token);
+    // The server running now (a restarted one once it has answered initialize).
+    const request = (method, params, token) => started.then(() => connection.request(method, params, token));
     const add = (disposable) => context.subscriptions.push(disposable);
     if (capabilities.documentFormattingProvider) {
       add(languages.registerDocumentFormattingEditProvider(selector, {

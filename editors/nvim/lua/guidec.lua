@@ -62,6 +62,69 @@ function M.preview(command, ctx)
 end
 vim.lsp.commands["guidec.preview"] = M.preview
 
+-- The multi-line string or block comment the character at (line, column), 1-based, is in, if any.
+local function text_at(lnum, col)
+  for _, id in ipairs(vim.fn.synstack(lnum, col)) do
+    local name = vim.fn.synIDattr(id, "name")
+    if name == "guideMultilineString" or name == "guideBlockComment" then return name end
+  end
+  return nil
+end
+
+-- Whether a line starts inside a multi-line string or block comment opened on a line above: its
+-- indentation is kept (a string's is part of its text, the closing quotes' sets what is removed).
+local function continues_text(lnum)
+  local line = vim.fn.getline(lnum)
+  local first = line:find("%S")
+  local above = vim.fn.prevnonblank(lnum - 1)
+  if not first or above == 0 then return false end
+  local name = text_at(lnum, first)
+  if name == nil or (name == "guideBlockComment" and line:sub(first, first + 1) == "/*") then return false end
+  return text_at(above, math.max(#vim.fn.getline(above), 1)) == name
+end
+
+-- The brackets a line leaves open, `{` and `(` less `}` and `)`, outside strings and comments;
+-- closing ones at its start are not counted, since they outdented the line itself.
+local function opened(line)
+  local depth, leading, i = 0, true, 1
+  while i <= #line do
+    local c, two = line:sub(i, i), line:sub(i, i + 1)
+    if two == "//" or line:sub(i, i + 2) == '"""' then break
+    elseif two == "/*" then
+      local close = line:find("*/", i + 2, true)
+      if not close then break end
+      i = close + 1
+    elseif c == '"' then
+      i = i + 1
+      while i <= #line and line:sub(i, i) ~= '"' do i = i + (line:sub(i, i) == "\\" and 2 or 1) end
+    elseif c == "{" or c == "(" then depth = depth + 1
+    elseif c == "}" or c == ")" then
+      if not leading then depth = depth - 1 end
+    end
+    if not c:match("[%s})]") then leading = false end
+    i = i + 1
+  end
+  return depth
+end
+
+-- The 'indentexpr' of .guide buffers (ftplugin/guide.lua): one 'shiftwidth' more after a line
+-- that leaves a `{` or `(` open, one less on a line that starts with `}` or `)`, as guidec fmt
+-- indents; lines in a multi-line string or a block comment keep theirs (-1).
+function M.indent(lnum)
+  lnum = lnum or vim.v.lnum
+  local line = vim.fn.getline(lnum)
+  if continues_text(lnum) then return -1 end
+  local previous = vim.fn.prevnonblank(lnum - 1)
+  -- The lines of a multi-line string or comment belong to the line that opened it.
+  while previous > 0 and continues_text(previous) do previous = vim.fn.prevnonblank(previous - 1) end
+  if previous == 0 then return 0 end
+  local width = vim.fn.shiftwidth()
+  local indent = vim.fn.indent(previous)
+  if opened(vim.fn.getline(previous)) > 0 then indent = indent + width end
+  if line:match("^%s*[})]") then indent = indent - width end
+  return math.max(indent, 0)
+end
+
 -- Clients started by Neovim before 0.8, by project root (vim.lsp.start reuses clients itself).
 local started = {}
 

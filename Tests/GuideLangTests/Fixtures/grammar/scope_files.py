@@ -1,12 +1,13 @@
 """Tokenises .guide files with the TextMate grammar through textmate-grammar-python.
 
-Usage: scope_files.py GRAMMAR REPORT GOLDEN-FILE FILE...
+Usage: scope_files.py GRAMMAR REPORT [--golden FILE]... FILE...
 
 Writes REPORT, a JSON object: "uncovered" maps each file with untokenised text to its first
 few uncovered characters as [line, column, character] (1-based line, 0-based column); a
 character is covered when one of its scopes is neither the root scope nor a meta.* scope, so
 a region such as a call does not cover the bytes inside it. Whitespace needs no scope.
-"scopes" is GOLDEN-FILE's tokens, one line each: "LINE:COLUMN TEXT<TAB>SCOPES".
+"scopes" maps each --golden FILE (one of the FILEs) to its tokens, one line each:
+"LINE:COLUMN TEXT<TAB>SCOPES" (1-based line, 0-based column in Unicode scalars).
 """
 import json
 import logging
@@ -26,8 +27,12 @@ def tokens(parser, text):
 
 
 def main():
-    grammar_path, report_path, golden_path = sys.argv[1:4]
-    files = sys.argv[4:]
+    grammar_path, report_path = sys.argv[1:3]
+    files = sys.argv[3:]
+    golden_paths = []
+    while files[:1] == ["--golden"]:
+        golden_paths.append(files[1])
+        files = files[2:]
     with open(grammar_path, encoding="utf-8") as handle:
         grammar = json.load(handle)
     parser = LanguageParser(grammar)
@@ -36,7 +41,7 @@ def main():
     logging.getLogger("textmate_grammar").setLevel(logging.ERROR)
     root = grammar["scopeName"]
     uncovered = {}
-    golden_lines = []
+    golden_lines = {}
     seconds = {}
     errors = {}
     for path in files:
@@ -66,10 +71,9 @@ def main():
                     misses.append([line_number + 1, column, character])
         if misses:
             uncovered[path] = misses[:20] + ([["...", len(misses), "in all"]] if len(misses) > 20 else [])
-        if path == golden_path:
-            for (line, column), content, scopes in flat:
-                if content.strip():
-                    golden_lines.append(f"{line + 1}:{column} {content}\t{' '.join(scopes)}")
+        if path in golden_paths:
+            golden_lines[path] = [
+                f"{line + 1}:{column} {content}\t{' '.join(scopes)}" for (line, column), content, scopes in flat if content.strip()]
     with open(report_path, "w", encoding="utf-8") as handle:
         json.dump({"files": len(files), "uncovered": uncovered, "scopes": golden_lines, "seconds": seconds, "errors": errors}, handle, ensure_ascii=False, indent=1)
 

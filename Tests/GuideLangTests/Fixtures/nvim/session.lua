@@ -3,7 +3,7 @@
 -- with GUIDEC_NVIM_PLUGIN (editors/nvim), GUIDEC_BINARY, GUIDEC_FILE (the copy of
 -- Examples/intro.guide to open), GUIDEC_REPORT (where the JSON report goes) and GUIDEC_PART
 -- ("editing": diagnostics and formatting; "navigation": definition, references, hover and
--- rename) in the environment. It uses editors/nvim as a user would (ftdetect, ftplugin, the
+-- rename; "syntax": the syntax file's groups and the ftplugin's indentation) in the environment. It uses editors/nvim as a user would (ftdetect, ftplugin, the
 -- lua module) and the built-in client's own requests; every answer goes into the report, and
 -- the test decides. Positions are 0-based, as in the protocol.
 local plugin = os.getenv("GUIDEC_NVIM_PLUGIN")
@@ -84,6 +84,21 @@ local function run()
     report.formattingEdits = edits and #edits or 0
     if edits and edits ~= vim.NIL then vim.lsp.util.apply_text_edits(edits, bufnr, encoding) end
     report.formatted = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n") .. "\n"
+  elseif part == "syntax" then
+    -- The syntax group at each word's start, then the buffer indented by `gg=G` (the ftplugin's indentexpr).
+    report.words = {}
+    for l, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+      local col = 1
+      while true do
+        local first, last = line:find("[%w_]+", col)
+        if not first then break end
+        table.insert(report.words, { line = l, column = first, word = line:sub(first, last), group = vim.fn.synIDattr(vim.fn.synID(l, first, 1), "name") })
+        col = last + 1
+      end
+    end
+    report.indentexpr = vim.bo[bufnr].indentexpr
+    vim.cmd("normal! gg=G")
+    report.indented = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), "\n") .. "\n"
   else
     -- `style: walkthrough` (line 21 of intro.guide) names the style in shared/styles.guide.
     local definition, definitionError = request(bufnr, "textDocument/definition",

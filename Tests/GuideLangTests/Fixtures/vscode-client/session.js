@@ -1,12 +1,14 @@
 // Runs editors/vscode/extension.js under Node against a stand-in of VS Code's API (only what the
 // extension calls), with the real `guidec lsp`: the providers it registers for what the server
-// advertises, an inlay hint, a code lens and signature help through them, and the guidec.preview
-// command the lens names, which must show a sheet holding the guide's pictures.
+// advertises, an inlay hint, a code lens and signature help through them, the guidec.preview
+// command the lens names, which must show a sheet holding the guide's pictures, and a change of
+// the settings, which restarts the server as they now say.
 //
 // Usage: node session.js EXTENSION GUIDEC FILE REPORT. Writes REPORT, a JSON summary the Swift test checks.
 "use strict";
 const fs = require("fs");
 const Module = require("module");
+const childProcess = require("child_process");
 const [extensionPath, guidec, file, reportPath] = process.argv.slice(2);
 
 const registered = {};
@@ -14,6 +16,19 @@ const commands = {};
 const panels = [];
 const errors = [];
 const disposable = { dispose() {} };
+// The settings the extension reads, the listeners of their changes, and the servers it spawned.
+const settings = { "server.path": guidec };
+const configurationListeners = [];
+const spawned = [];
+const spawn = childProcess.spawn;
+childProcess.spawn = (command, args, options) => {
+  spawned.push([command].concat(args));
+  return spawn(command, args, options);
+};
+const changeSettings = (sections) => {
+  const event = { affectsConfiguration: (section) => sections.some((changed) => changed === section || changed.startsWith(section + ".")) };
+  for (const listener of configurationListeners) listener(event);
+};
 class Value { constructor(...args) { this.args = args; } }
 const position = (line, character) => ({ line, character });
 const uri = (text) => ({ toString: () => text, fsPath: decodeURIComponent(text.replace(/^file:\/\//, "")) });
@@ -36,7 +51,8 @@ const vscode = {
     createWebviewPanel: (type, title) => { const panel = { type, title, webview: { html: "" } }; panels.push(panel); return panel; },
   },
   workspace: {
-    getConfiguration: () => ({ get: (key, fallback) => (key === "server.path" ? guidec : fallback) }),
+    getConfiguration: (section) => ({ get: (key, fallback) => (section === "guide" && key in settings ? settings[key] : fallback) }),
+    onDidChangeConfiguration: (listener) => { configurationListeners.push(listener); return disposable; },
     workspaceFolders: undefined,
     textDocuments: [],
     getWorkspaceFolder: () => undefined,
@@ -44,7 +60,7 @@ const vscode = {
     onDidSaveTextDocument: () => disposable, onDidCloseTextDocument: () => disposable,
   },
   languages: new Proxy({}, {
-    get: (target, name) => name === "createDiagnosticCollection" ? () => ({ set() {}, delete() {}, dispose() {} })
+    get: (target, name) => name === "createDiagnosticCollection" ? () => ({ set() {}, delete() {}, clear() {}, dispose() {} })
       : (...args) => { registered[name] = args[1] || args[0]; return disposable; },
   }),
   commands: { registerCommand: (name, body) => { commands[name] = body; return disposable; } },
@@ -83,6 +99,21 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   report.completion = [afterOn.map((item) => item.args[0]), inIndentation.map((item) => item.args[0])];
   const panel = await commands["guidec.preview"](...lenses[0].command.arguments);
   report.preview = panel ? [panel.title, (panel.webview.html.match(/<svg /g) || []).length > 0] : errors;
+  // Settings: one the server cannot start with (an error that names the setting), a change
+  // elsewhere (nothing restarts), then a working one again, whose server answers as the first did.
+  const missing = file + ".missing-guidec";
+  settings["server.path"] = missing;
+  changeSettings(["guide.server.path"]);
+  for (let waited = 0; errors.length === 0 && waited < 10000; waited += 50) await sleep(50);
+  report.startError = errors.slice();
+  changeSettings(["editor.fontSize"]);
+  settings["server.path"] = guidec;
+  settings.lint = false;
+  changeSettings(["guide.server.path", "guide.lint"]);
+  const again = await registered.registerInlayHintsProvider.provideInlayHints(
+    document, { start: position(0, 0), end: position(lines, 0) }, token);
+  report.inlayHintsAfterRestart = again.map((hint) => [hint.position.line, hint.position.character, hint.label]);
+  report.spawned = spawned.filter((command) => command[1] === "lsp").map((command) => command[0] === guidec ? "guidec" : command[0] === missing ? "missing" : command[0]);
   await extension.deactivate();
   fs.writeFileSync(reportPath, JSON.stringify(report));
   process.exit(0);
