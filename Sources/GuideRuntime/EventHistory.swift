@@ -13,20 +13,15 @@ public struct EventHistory: Equatable, Sendable {
     public private(set) var totals: [String: Int]
 
     /// Creates a history, by default empty; times are sorted and cut to the limit, and a total
-    /// is never below the number of times given.
+    /// is never below the number of times given. A total above its times is kept even where the
+    /// times are gone (a damaged or trimmed store): the count is what the rules compare, the
+    /// times only serve windows.
     public init(times: [String: [Double]] = [:], totals: [String: Int] = [:]) {
         let finite = times.mapValues { $0.filter(\.isFinite).sorted() }
         self.times = finite.mapValues { Array($0.suffix(Self.maximumPerEvent)) }
         var kept: [String: Int] = [:]
-        // A total counts even where its times are gone (a damaged or trimmed store): the count is
-        // what the rules compare, the times only serve windows.
-        for name in totals.keys where finite[name] == nil {
-            if let total = totals[name], total > Self.maximumPerEvent { kept[name] = total }
-        }
-        for (name, list) in finite {
-            let total = max(totals[name] ?? 0, list.count)
-            if total > Self.maximumPerEvent { kept[name] = total }
-        }
+        for (name, total) in totals where total > (finite[name]?.count ?? 0) { kept[name] = total }
+        for (name, list) in finite where list.count > Self.maximumPerEvent { kept[name] = max(kept[name] ?? 0, list.count) }
         self.totals = kept
     }
 
@@ -35,17 +30,19 @@ public struct EventHistory: Equatable, Sendable {
     public mutating func record(_ event: String, at time: Double) {
         guard time.isFinite else { return }
         var list = times[event] ?? []
-        let total = totals[event] ?? list.count
         if let last = list.last, time < last {
             list.insert(time, at: Self.firstIndex(in: list, notBefore: time))
         } else {
             list.append(time)
         }
-        if list.count > Self.maximumPerEvent {
-            list.removeFirst(list.count - Self.maximumPerEvent)
-            // Saturating, so that an event recorded without end never traps.
+        // A total of its own is kept once the times no longer tell the count: past the times
+        // kept, or given above them. Saturating, so that an event recorded without end never traps.
+        if let total = totals[event] {
             totals[event] = total == Int.max ? total : total + 1
+        } else if list.count > Self.maximumPerEvent {
+            totals[event] = list.count
         }
+        if list.count > Self.maximumPerEvent { list.removeFirst(list.count - Self.maximumPerEvent) }
         times[event] = list
     }
 

@@ -246,6 +246,13 @@ struct RuntimeEligibilityTests {
         let countOnly = EventHistory(times: [:], totals: ["e": 5000])
         #expect(countOnly.count(of: "e", within: nil, now: 1200) == 5000 && countOnly.contains("e"))
         #expect(countOnly.count(of: "e", within: 86_400, now: 1200) == 0)
+        // Such a count goes on counting, as does a small one given above its times.
+        var going = countOnly
+        for time in 0..<3 { going.record("e", at: Double(time)) }
+        #expect(going.total(of: "e") == 5003)
+        var small = EventHistory(times: ["s": [1, 2]], totals: ["s": 5])
+        small.record("s", at: 3)
+        #expect(small.total(of: "s") == 6 && EventHistory(times: [:], totals: ["t": 5]).total(of: "t") == 5)
     }
 
     /// Two guides sharing a show key at different versions: the older one counts against the

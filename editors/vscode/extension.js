@@ -25,6 +25,9 @@ class Connection {
     this.process = childProcess.spawn(command, args, { stdio: ["pipe", "pipe", "pipe"] });
     this.process.stdout.on("data", (chunk) => this.receive(chunk));
     this.process.stderr.on("data", (chunk) => output.append(chunk.toString()));
+    // A write to a server that failed to start or has exited (EPIPE) fails its requests, never
+    // the extension host.
+    this.process.stdin.on("error", (error) => this.fail(error));
     this.process.on("error", (error) => {
       output.appendLine(`cannot start ${command}: ${error.message}`);
       vscode.window.showErrorMessage(`Guide: cannot start '${command} lsp' (${error.message}); set guide.server.path.`);
@@ -242,16 +245,21 @@ function activate(context) {
   let registered = false;
   /** Starts `guidec lsp` as the settings say, opens the open guides in it and, the first time, registers the providers. */
   function start() {
-    connection = new Connection(setting("server.path", "guidec"), ["lsp"], output);
-    connection.onNotification = (method, params) => {
+    // This start's own server: an answer that comes after a newer start (settings changed
+    // twice quickly) must not send 'initialized' and the open guides to the newer server.
+    const current = new Connection(setting("server.path", "guidec"), ["lsp"], output);
+    connection = current;
+    current.onNotification = (method, params) => {
+      if (current !== connection) return;
       if (method === "textDocument/publishDiagnostics") {
         diagnostics.set(uri(params.uri), params.diagnostics.map(diagnostic));
       } else if (method === "window/logMessage" || method === "window/showMessage") {
         output.appendLine(params.message);
       }
     };
-    started = connection.request("initialize", initializeParams()).then((answer) => {
-      connection.notify("initialized", {});
+    started = current.request("initialize", initializeParams()).then((answer) => {
+      if (current !== connection) return;
+      current.notify("initialized", {});
       for (const document of vscode.workspace.textDocuments) if (isGuide(document)) open(document);
       if (!registered) register(answer.capabilities || {});
       registered = true;
@@ -259,14 +267,26 @@ function activate(context) {
   }
 
   // `guide.server.path` and `guide.lint` take effect when changed, without reloading the window.
+  // Typing a path in the Settings editor changes it at every keystroke: the restart waits until
+  // the changes have stopped for half a second, so one server starts, not one per keystroke.
+  // Requests made meanwhile wait for the new server (`started` stands for it until it starts).
+  let restart;
+  let startsAgain;
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration((event) => {
     if (!event.affectsConfiguration("guide")) return;
-    output.appendLine("the Guide settings changed: restarting guidec lsp");
-    const running = connection;
-    diagnostics.clear();
-    stop(running);
-    start();
-  }));
+    clearTimeout(restart);
+    if (!startsAgain) started = new Promise((resolve) => { startsAgain = resolve; });
+    restart = setTimeout(() => {
+      output.appendLine("the Guide settings changed: restarting guidec lsp");
+      const running = connection;
+      diagnostics.clear();
+      stop(running);
+      const waiting = startsAgain;
+      startsAgain = undefined;
+      start();
+      waiting(started);
+    }, 500);
+  }), { dispose: () => clearTimeout(restart) });
 
   const initializeParams = () => ({
     processId: process.pid,

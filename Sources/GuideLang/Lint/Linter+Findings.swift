@@ -214,8 +214,15 @@ extension Linter {
             let open = axis.map(\.attribute).filter { !replaced.contains($0) && $0 != "leading" && $0 != "trailing" && $0 != "top" && $0 != "bottom" }
             guard let attribute = open.first(where: { $0.hasPrefix("center") }) ?? open.first else { return "'\(edge): 12 safe'" }
             replaced.insert(attribute)
-            let written = attribute == "centerX" ? "center-x" : attribute == "centerY" ? "center-y" : attribute
-            return "'\(edge): 12 safe' in place of its '\(written)'"
+            // The IR does not say whether a size was written as `size:`, which holds both.
+            let written = switch attribute {
+            case "centerX": "'center-x'"
+            case "centerY": "'center-y'"
+            case "width": "width (a 'size: W x H' becomes 'height: H')"
+            case "height": "height (a 'size: W x H' becomes 'width: W')"
+            default: "'\(attribute)'"
+            }
+            return "'\(edge): 12 safe' in place of its \(written)"
         }
         let named = edges.joined(separator: " and ") + (edges.count == 1 ? " edge" : " edges")
         return "measure its \(named) from the safe area with 'safe', e.g. \(examples.joined(separator: " and "))"

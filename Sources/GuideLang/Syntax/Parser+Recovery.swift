@@ -24,56 +24,27 @@ extension Parser {
         return !isClosedLater()
     }
 
-    /// Whether, lexing on from the current token, every open block is closed later: each one's
-    /// `}` (the first that the braces after the block's last member do not pair up) comes before
-    /// the file ends, the next line that starts with `guide` (only at the top level, so the blocks
-    /// ended before it) or `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the
-    /// formatter's input reads the same however it is spaced; a lexer of its own reads ahead, so
-    /// the streaming parser decides as the whole-file one does.
-    ///
-    /// Each block's `}` is looked for once and kept (`blockEnds`): the next misplaced block in it
-    /// starts where the last look stopped, so the looks ahead in a file add up to its length
-    /// (a guide with a misplaced block in each of 700 steps read its rest 700 times).
+    /// Whether, from the current token, every open block is closed later: each one's `}` (the
+    /// first that the braces after the block's last member do not pair up) comes before the file
+    /// ends, a line that starts with `guide` (only at the top level, so the blocks ended before
+    /// it) or `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the formatter's
+    /// input reads the same however it is spaced; the answer depends on the position and the
+    /// file alone (`BraceTable`, lexed for twice the limit and again once a look starts past its
+    /// first half), so the streaming parser and `StepReader` decide as the whole-file one does,
+    /// and looks from a thousand misplaced blocks lex each byte about twice, not a thousand times.
     private mutating func isClosedLater() -> Bool {
-        var start = Int(current.triviaStart)
-        for level in blockStack.indices.reversed() {
-            // A block is known by where its keyword starts; a reader that starts inside blocks
-            // (`StepReader`) knows its outer ones by their level, the same for all it reads.
-            let key = headerStarts[level].map { Int($0) } ?? -1 - level
-            let end: Int?
-            if let known = blockEnds[key] {
-                end = known
-            } else {
-                end = closingBrace(from: start)
-                blockEnds[key] = end
-            }
-            guard let end else { return false }
-            start = end
+        let start = Int(current.triviaStart)
+        let limit = Int(current.start) + Self.indentedBlockScanLimit
+        if !(braceTable?.covers(start, to: limit) ?? false) {
+            braceTable = BraceTable(bytes: source.bytes, fileID: fileID, from: start, to: start + 2 * Self.indentedBlockScanLimit)
+        }
+        guard let table = braceTable else { return false }
+        var offset = start
+        for _ in blockStack {
+            guard let end = table.blockEnd(after: offset), end <= limit else { return false }
+            offset = end
         }
         return true
-    }
-
-    /// The offset just past the first `}` from `start` that the braces after `start` do not pair
-    /// up; nil at the end of the file, a line starting with `guide` outside any of those braces,
-    /// or past `indentedBlockScanLimit` bytes.
-    private func closingBrace(from start: Int) -> Int? {
-        var lexer = Lexer(bytes: source.bytes, fileID: fileID, startingAt: start)
-        lexer.keepNoDiagnostics()
-        let limit = start + Self.indentedBlockScanLimit
-        var depth = 0
-        while true {
-            let token = lexer.nextToken()
-            guard Int(token.start) < limit, token.kind != .endOfFile else { return nil }
-            switch token.kind {
-            case .leftBrace: depth += 1
-            case .rightBrace:
-                guard depth == 0 else { depth -= 1; continue }
-                return Int(token.end)
-            case .identifier where depth == 0 && token.isAtLineStart && source.bytes[token.range].elementsEqual("guide".utf8):
-                return nil
-            default: break
-            }
-        }
     }
 
     /// Whether the `:` at `index` is followed on its line by a `{`: no value starts with `{`, so

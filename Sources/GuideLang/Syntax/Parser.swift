@@ -34,12 +34,9 @@ public struct Parser {
     /// misspelt keyword the kind it most likely means (`likelyKind`). Kept apart from `blockStack`,
     /// which decides what is streamed, so that a misspelt block is never streamed as a real one.
     var recoveryStack: [DeclarationKind?] = []
-    /// Where the keyword of each enclosing block starts, innermost last, beside `recoveryStack`
-    /// (nil where a reader that starts inside blocks does not know it).
-    var headerStarts: [UInt32?] = []
-    /// Where each block's `}` was found by a look ahead from a misplaced block in it (just past
-    /// it; nil: not found), by where the block's keyword starts (`isClosedLater`).
-    var blockEnds: [Int: Int?] = [:]
+    /// Where the file's blocks end as its braces say, lexed at the first look ahead from a
+    /// misplaced block (`isClosedLater`); nil until then.
+    var braceTable: BraceTable?
     /// When streaming, what the parser leaves out of finished blocks (nothing unless asked).
     var blockRelease = BlockRelease.keepEverything
 
@@ -512,11 +509,9 @@ public struct Parser {
         if kind == .tour, blockStack.count == 1, blockStack[0] == .guide { tourStart = tokens[keyword].start }
         if kind == .guide, blockStack.isEmpty { guideStart = tokens[keyword].start }
         recoveryStack.append(kind ?? likelyKind(at: keyword))
-        headerStarts.append(tokens[keyword].start)
         blockStack.append(kind)
         declaration.members = parseMembers(closing: open)
         blockStack.removeLast()
-        headerStarts.removeLast()
         recoveryStack.removeLast()
         if current.kind == .rightBrace {
             let close = advance()

@@ -31,7 +31,6 @@ struct StepReader {
         // The enclosing blocks decide how a missing `}` is recovered from, as in the first reading.
         parser.blockStack = [.guide, .tour]
         parser.recoveryStack = [.guide, .tour]
-        parser.headerStarts = [nil, nil]
         return parser
     }
 
@@ -39,7 +38,10 @@ struct StepReader {
     mutating func step(at offset: Int) -> SyntaxTree? {
         parser.dropParsedTokens()
         if Int(parser.current.triviaStart) != offset {
+            // The file's brace table, if a look ahead built one, serves the new parser as well.
+            let braces = parser.braceTable
             parser = Self.parser(of: source, fileID: fileID, at: offset)
+            parser.braceTable = braces
         }
         // What the step before left of its state: a step read on its own starts without it.
         parser.unclosedBrackets.removeAll()

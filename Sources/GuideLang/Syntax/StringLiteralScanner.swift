@@ -271,7 +271,11 @@ struct StringLiteralScanner {
         report(Diagnostic(
             .invalidEscape, at: range(index, index + 1 + length), "unknown escape '\(shown)'",
             notes: ["strings know the escapes \\n \\t \\r \\0 \\\" \\\\ and \\u{...}, and in text \\* \\_ \\` \\[ \\] \\( \\) for the character itself"],
-            fixIts: [.init(range: range(index, index + 1), replacement: "\\\\", message: "write '\\\\' for a literal backslash")]))
+            // `\'` is an apostrophe escaped as other languages' single-quoted strings need: here
+            // it needs none. Elsewhere the backslash was most likely meant as itself.
+            fixIts: [next == UInt8(ascii: "'")
+                ? .init(range: range(index, index + 1), replacement: "", message: "remove the '\\': a ' needs no escape")
+                : .init(range: range(index, index + 1), replacement: "\\\\", message: "write '\\\\' for a literal backslash")]))
         return index + 1 + length
     }
 
