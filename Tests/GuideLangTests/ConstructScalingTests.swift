@@ -65,6 +65,21 @@ struct ConstructScalingTests {
         Construct("a line of multi-line string openings with text", check, base: 6_000, minimumRatio: 1.05) { n in
             String(repeating: "\"\"\" x", count: n) + "\n"
         },
+        // A misplaced top-level block looks ahead for the ends of the blocks around it: each look
+        // once read the rest of its guide (or 64 KB), in each step and again in each guide's reading.
+        Construct("a misplaced strings table in every step", check, base: 300) { n in
+            tour((0..<n).map { "    step s\($0) {\n      highlight: a\n      title: \"x\"\n      strings {\n      }\n    }\n" }.joined())
+        },
+        Construct("a misplaced strings table in every step, none closed", check, base: 300) { n in
+            tour((0..<n).map { "    step s\($0) {\n      highlight: a\n      title: \"x\"\n      strings {\n" }.joined())
+        },
+        Construct("many guides with a misplaced strings table", check, base: 300) { n in
+            (0..<n).map { "guide g\($0) {\n  title: \"T\"\n  pages { page p { title: \"A\" } }\n  strings { locale en { a: \"b\" } }\n}\n" }.joined()
+        },
+        // Each single quote looked along the rest of its line for one that closes it.
+        Construct("a line of apostrophes", check, base: 5_000) { n in
+            "guide g { title: x " + String(repeating: "a'", count: n) + " }\n"
+        },
         Construct("a string of bad escapes", check, base: 10_000, minimumRatio: 1.05) { n in
             "guide g { title: \"" + String(repeating: "\\q", count: n) + "\" }\n"
         },

@@ -258,12 +258,16 @@ function activate(context) {
       }
     };
     started = current.request("initialize", initializeParams()).then((answer) => {
-      if (current !== connection) return;
+      // A replaced server's late answer: whoever waits on it waits on the newest server instead.
+      if (current !== connection) return started;
       current.notify("initialized", {});
       for (const document of vscode.workspace.textDocuments) if (isGuide(document)) open(document);
       if (!registered) register(answer.capabilities || {});
       registered = true;
-    }, (error) => output.appendLine(`initialize failed: ${error.message}`));
+    }, (error) => {
+      if (current !== connection) return started;
+      output.appendLine(`initialize failed: ${error.message}`);
+    });
   }
 
   // `guide.server.path` and `guide.lint` take effect when changed, without reloading the window.
@@ -286,7 +290,14 @@ function activate(context) {
       start();
       waiting(started);
     }, 500);
-  }), { dispose: () => clearTimeout(restart) });
+  }), {
+    // Stopped during the wait: what waits for the restart fails instead of waiting forever.
+    dispose: () => {
+      clearTimeout(restart);
+      if (startsAgain) startsAgain(Promise.reject(new Error("the Guide extension stopped")));
+      startsAgain = undefined;
+    },
+  });
 
   const initializeParams = () => ({
     processId: process.pid,

@@ -6,7 +6,7 @@ import GuideIR
 ///
 /// What it answers depends on the offset and the file's bytes alone, never on what was parsed
 /// before, so a reader started anywhere (`StepReader`, the streaming parser) decides as the
-/// whole-file parse does; looks from offsets that move forward lex each byte about twice.
+/// whole-file parse does. A stretch too short to tell says so, and the parser lexes a longer one.
 struct BraceTable {
     /// The stretch lexed: from a token's trivia start to where lexing stopped (the file's end,
     /// or the first token at or past the requested end).
@@ -78,10 +78,20 @@ struct BraceTable {
     /// Whether the stretch holds every token from `offset` to `limit`.
     func covers(_ offset: Int, to limit: Int) -> Bool { start <= offset && limit <= end }
 
-    /// The offset just past the first `}` after `offset` that the braces after `offset` do not
-    /// pair up (the end of the block around `offset`); nil when the stretch ends, or a line
-    /// starting with `guide` comes outside any brace opened after `offset`, before one.
-    func blockEnd(after offset: Int) -> Int? {
+    /// What the stretch says of the block around an offset.
+    enum BlockEnd: Equatable {
+        /// It ends just before this offset (past its `}`).
+        case at(Int)
+        /// It does not end: the file ends, or a line starting with `guide` comes outside any
+        /// brace opened after the offset, first.
+        case never
+        /// The stretch ends first: a longer one would tell.
+        case beyondStretch
+    }
+
+    /// Where the block around `offset` ends: past the first `}` after `offset` that the braces
+    /// after `offset` do not pair up.
+    func blockEnd(after offset: Int) -> BlockEnd {
         // The first entry at or after `offset`, by bisection.
         var low = 0
         var high = offsets.count
@@ -89,9 +99,10 @@ struct BraceTable {
             let middle = (low + high) / 2
             if offsets[middle] < offset { low = middle + 1 } else { high = middle }
         }
+        if nextGuide[low] >= 0 { return .never }
         let lower = Int(nextLower[low])
-        guard lower <= offsets.count, nextGuide[low] < 0 else { return nil }
         // The entry before the lower level is the `}` that lowered it.
-        return offsets[lower - 1] + 1
+        if lower <= offsets.count { return .at(offsets[lower - 1] + 1) }
+        return end == Int.max ? .never : .beyondStretch
     }
 }

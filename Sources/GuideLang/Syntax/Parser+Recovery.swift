@@ -26,25 +26,35 @@ extension Parser {
 
     /// Whether, from the current token, every open block is closed later: each one's `}` (the
     /// first that the braces after the block's last member do not pair up) comes before the file
-    /// ends, a line that starts with `guide` (only at the top level, so the blocks ended before
-    /// it) or `indentedBlockScanLimit` bytes. Tokens, not indentation, decide, so the formatter's
-    /// input reads the same however it is spaced; the answer depends on the position and the
-    /// file alone (`BraceTable`, lexed for twice the limit and again once a look starts past its
-    /// first half), so the streaming parser and `StepReader` decide as the whole-file one does,
-    /// and looks from a thousand misplaced blocks lex each byte about twice, not a thousand times.
+    /// ends or a line that starts with `guide` (only at the top level, so the blocks ended before
+    /// it), however far. Tokens, not indentation, decide, so the formatter's input reads the same
+    /// however it is spaced; the answer depends on the position and the file alone (`BraceTable`),
+    /// so the streaming parser and `StepReader` decide as the whole-file one does. The stretch
+    /// lexed starts at 256 bytes and grows fourfold until it tells, and serves later looks it covers:
+    /// a look costs about the distance to its answer, which a `guide` line bounds.
     private mutating func isClosedLater() -> Bool {
         let start = Int(current.triviaStart)
-        let limit = Int(current.start) + Self.indentedBlockScanLimit
-        if !(braceTable?.covers(start, to: limit) ?? false) {
-            braceTable = BraceTable(bytes: source.bytes, fileID: fileID, from: start, to: start + 2 * Self.indentedBlockScanLimit)
+        var length = 256
+        while true {
+            let wanted = Int(current.start) + length
+            if !(braceTable?.covers(start, to: wanted) ?? false) {
+                braceTable = BraceTable(bytes: source.bytes, fileID: fileID, from: start, to: wanted)
+            }
+            guard let table = braceTable else { return false }
+            var offset = start
+            var tells = true
+            levels: for _ in blockStack {
+                switch table.blockEnd(after: offset) {
+                case .at(let end): offset = end
+                case .never: return false
+                case .beyondStretch:
+                    tells = false
+                    break levels
+                }
+            }
+            if tells { return true }
+            length *= 4
         }
-        guard let table = braceTable else { return false }
-        var offset = start
-        for _ in blockStack {
-            guard let end = table.blockEnd(after: offset), end <= limit else { return false }
-            offset = end
-        }
-        return true
     }
 
     /// Whether the `:` at `index` is followed on its line by a `{`: no value starts with `{`, so
