@@ -162,34 +162,40 @@ extension Linter {
 }
 
 extension Linter {
-    /// What would separate two of a step's overlapping cut-outs, around `frames`: for `circle(r)`,
-    /// each circle smaller by half the overlap (their centres stay put); otherwise the largest
-    /// padding at which they stop overlapping (found by bisection: less padding only ever moves
-    /// holes apart), rounded down to a tenth so that it is enough.
-    static func separatingChange(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> String {
+    /// What would separate two of a step's overlapping cut-outs, around `frames`, for GL1005's
+    /// note (`change`) and help. For `circle(r)`, each circle smaller by half the overlap (their
+    /// centres stay put); otherwise the largest padding at which they stop overlapping (found by
+    /// bisection: less padding only ever moves holes apart), rounded down to a tenth so that it is
+    /// enough. Where the holes meet even at no padding, only the shape or separate steps part them.
+    static func separationAdvice(_ step: IRStep, frames: (Rect, Rect), overlap: Double) -> (change: String, help: String) {
         // Down to a tenth, but a value a hair under a tenth (bisection approaches from below) is that tenth.
         func floored(_ value: Double) -> Double { (value * 10 + 1e-7).rounded(.down) / 10 }
-        if case .circle(let radius?) = step.shape {
-            let smaller = floored(radius - overlap / 2)
-            return smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : ""
-        }
         func separation(_ padding: Double) -> Double {
             Cutout(around: frames.0, shape: step.shape, padding: padding)
                 .separation(from: Cutout(around: frames.1, shape: step.shape, padding: padding))
         }
-        guard separation(0) >= 0 else {
+        let paddingParts = separation(0) >= 0
+        let targetsOverlap = frames.0.intersects(frames.1)
+        let help = paddingParts ? "reduce 'padding' or the shape's size, or highlight them in separate steps"
+            : targetsOverlap ? "highlight them in separate steps, or one target that covers both"
+            : "use a shape that hugs the targets ('shape: rect' or 'rounded(8)'), or highlight them in separate steps"
+        if case .circle(let radius?) = step.shape {
+            let smaller = floored(radius - overlap / 2)
+            return (smaller > 0 ? "; 'circle(\(Rect.format(smaller)))' would separate them" : "", help)
+        }
+        guard paddingParts else {
             // Targets apart whose holes still meet at no padding are joined by the shape (a
             // circle enclosing each is wider than it), which padding cannot change.
-            guard !frames.0.intersects(frames.1) else { return "; the targets overlap even without padding" }
+            guard !targetsOverlap else { return ("; the targets overlap even without padding", help) }
             let holes = if case .circle = step.shape { "circles" } else { "cut-outs" }
-            return "; no padding separates them: their \(holes) overlap even at 'padding: 0'"
+            return ("; no padding separates them: their \(holes) overlap even at 'padding: 0'", help)
         }
         var (separated, overlapping) = (0.0, step.padding)
         for _ in 0..<40 {
             let middle = (separated + overlapping) / 2
             if separation(middle) >= 0 { separated = middle } else { overlapping = middle }
         }
-        return "; 'padding: \(Rect.format(floored(separated)))' would separate them"
+        return ("; 'padding: \(Rect.format(floored(separated)))' would separate them", help)
     }
 
     /// GL1002's help for `target`, whose `frame` reaches past `safe`: the edges concerned measured

@@ -445,15 +445,10 @@ public struct Linter: Sendable {
                 }
                 reported += 1
                 let (a, b) = (highlighted[min(first, second)].id, highlighted[max(first, second)].id)
-                // Where the holes meet even without padding, only the shape (or separate steps) can part them.
-                let paddingHelps = Cutout(around: frames[first], shape: step.shape, padding: 0)
-                    .separation(from: Cutout(around: frames[second], shape: step.shape, padding: 0)) >= 0
+                let advice = Self.separationAdvice(step, frames: (frames[first], frames[second]), overlap: -separation)
                 record(.highlightsOverlap, range, "the cut-outs of '\(a)' and '\(b)' in step '\(step.id)' overlap",
-                       detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt"
-                           + Self.separatingChange(step, frames: (frames[first], frames[second]), overlap: -separation),
-                       help: [paddingHelps ? "reduce 'padding' or the shape's size, or highlight them in separate steps"
-                                  : frames[first].intersects(frames[second]) ? "highlight them in separate steps, or one target that covers both"
-                                  : "use a shape that hugs the targets ('shape: rect' or 'rounded(8)'), or highlight them in separate steps"])
+                       detail: "on \(screen.name): they overlap by \(Rect.format(-separation)) pt" + advice.change,
+                       help: [advice.help])
             }
         }
     }

@@ -278,19 +278,10 @@ extension Checker {
                 fixIts: [.init(range: tree.range(name), replacement: "", message: "remove the name")]))
         }
         if let name = syntax.name, tree.tokens[name].kind == .string, node.kind != .locale {
-            // Offer to drop the quotes only when what is left is a valid name.
-            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(node.name)
-                ? [.init(range: tree.range(name), replacement: node.name, message: "remove the quotes")] : []
-            report(Diagnostic(.wrongValueKind, at: tree.range(name), "a \(keyword) name is written without quotes",
-                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as my-guide"] : [],
-                              fixIts: fixIts))
+            reportQuotedName(node.name, at: tree.range(name), what: keyword, example: "my-guide")
         }
         if let subject = syntax.subject, let screen = node.subject, tree.tokens[subject].kind == .string {
-            let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(screen.name)
-                ? [.init(range: tree.range(subject), replacement: screen.name, message: "remove the quotes")] : []
-            report(Diagnostic(.wrongValueKind, at: tree.range(subject), "a screen name is written without quotes",
-                              help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as home-screen"] : [],
-                              fixIts: fixIts))
+            reportQuotedName(screen.name, at: tree.range(subject), what: "screen", example: "home-screen")
         }
         if node.kind == .locale, let name = syntax.name, !LocaleTag.isWellFormed(node.name) {
             checkLocaleTag(node.name, at: tree.range(name), isQuoted: tree.tokens[name].kind == .string)
@@ -391,6 +382,15 @@ extension Checker {
         }
         positions[key] = node.strings.count
         node.strings.append(.init(key: key, value: tree.stringValue(index), keyRange: keyRange, valueRange: tree.range(index)))
+    }
+
+    /// Reports a name written in quotes where only a locale's may be, with the fix-it that drops
+    /// the quotes when what is left is a valid name.
+    private func reportQuotedName(_ name: String, at range: SourceRange, what: String, example: String) {
+        let fixIts: [Diagnostic.FixIt] = Self.isIdentifier(name) ? [.init(range: range, replacement: name, message: "remove the quotes")] : []
+        report(Diagnostic(.wrongValueKind, at: range, "a \(what) name is written without quotes",
+                          help: fixIts.isEmpty ? ["names are letters, digits, '_' and inner '-', such as \(example)"] : [],
+                          fixIts: fixIts))
     }
 
     /// Reports a locale named by something other than a language tag, which no device's language

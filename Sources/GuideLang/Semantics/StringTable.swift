@@ -136,7 +136,7 @@ struct StringTable {
         if let (reference, _) = defaultReference {
             // Players compare tags in any case and read `_` as `-`, so `default: EN` names `locale en`.
             let tag = LocaleTag.comparable(reference.name)
-            if let declaredName = declared.first(where: { LocaleTag.comparable($0) == tag }) {
+            if let declaredName = localeNodes[tag]?.name {
                 defaultLocale = declaredName
             } else {
                 let suggestion = Suggestion.didYouMean(reference.name, among: declared)

@@ -245,10 +245,11 @@ extension ValueReader {
         let parsed = number(countIndex)
         // `within 7d`, `within 7days`: the unit written onto the number.
         if !parsed.unit.isEmpty {
-            let written = "\(NumberText.text(parsed.value)) \(Self.timeUnit(meant: parsed.unit, count: parsed.value) ?? "")"
             // A window of 0 or less is wrong whatever its unit: writing the unit would not mend it.
-            let fixIts: [Diagnostic.FixIt] = Self.timeUnit(meant: parsed.unit, count: parsed.value) == nil || parsed.value <= 0 ? []
-                : [.init(range: tree.range(countIndex), replacement: written, message: "write '\(written)'")]
+            let written = Self.timeUnit(meant: parsed.unit, count: parsed.value).flatMap { unit in
+                parsed.value > 0 ? "\(NumberText.text(parsed.value)) \(unit)" : nil
+            }
+            let fixIts: [Diagnostic.FixIt] = written.map { [.init(range: tree.range(countIndex), replacement: $0, message: "write '\($0)'")] } ?? []
             conditionError(.invalidTimeWindow, at: tree.range(countIndex), "a time window is written as a number and a unit, such as 7 days",
                            notes: ["the units are minutes, hours, days and weeks"], fixIts: fixIts)
             return nil

@@ -261,14 +261,15 @@ public struct Lexer {
         if opening.isSingle {
             // Closing quotes are read by position alone (an apostrophe between letters closes
             // nothing), so none from here to the line's end closes a later quote's string either.
-            var end = index + opening.length
-            while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
-            singleQuotesOpenNothingBefore = end
+            singleQuotesOpenNothingBefore = StringLiteralScanner(bytes: bytes, fileID: fileID).lineEnd(from: index)
         }
         return false
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// Whether `byte` is a blank within a line: a space or a tab.
+    static func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
 
     static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_")
@@ -358,14 +359,13 @@ public struct Lexer {
             fixIts.append(.init(range: range(start, index), replacement: isTouching ? "not " : word, message: "write '\(word)'"))
         } else if let meant = Self.lookAlikes[text] {
             // `44×44` needs blanks around its `x`, as `44x44` does.
-            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
             var before = start
-            while before > 0, isBlank(bytes[before - 1]) { before -= 1 }
+            while before > 0, Self.isBlank(bytes[before - 1]) { before -= 1 }
             let previous = before > 0 ? bytes[before - 1] : 0
             // After a number (`50% – 12`, `44 × 44`, `100% −60`) it is the operator, with blanks
             // around it (`-60` there would be a second number); elsewhere a dash is a sign (`–12`).
             let isOperator = Self.isIdentifierContinue(previous) || previous == UInt8(ascii: "%")
-            let spaced = isOperator ? (start == 0 || isBlank(bytes[start - 1]) ? "" : " ") + meant + (isBlank(peek()) ? "" : " ") : meant
+            let spaced = isOperator ? (start == 0 || Self.isBlank(bytes[start - 1]) ? "" : " ") + meant + (Self.isBlank(peek()) ? "" : " ") : meant
             fixIts.append(.init(range: range(start, index), replacement: spaced, message: "replace '\(text)' with '\(meant)'"))
             if isOperator { kind = meant == "x" ? .identifier : .minus }
         } else if text.unicodeScalars.contains(where: { $0 == "\u{201C}" || $0 == "\u{201D}" }) {
@@ -401,16 +401,15 @@ public struct Lexer {
     private func standsAsOperator(from start: Int, to end: Int) -> Bool {
         let before = start > 0 ? bytes[start - 1] : UInt8(ascii: "\n")
         let after = end < bytes.count ? bytes[end] : UInt8(ascii: "\n")
-        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
-        guard isBlank(before) || before == UInt8(ascii: "(") || (bytes[start] != UInt8(ascii: "!") && before == UInt8(ascii: ")")) else { return false }
+        guard Self.isBlank(before) || before == UInt8(ascii: "(") || (bytes[start] != UInt8(ascii: "!") && before == UInt8(ascii: ")")) else { return false }
         // `!` must touch its operand: `Welcome ! Enjoy` is text, and a `not` there would be wrong.
         // A string operand (`!"opened" >= 1`) may also stand after a blank (`! "opened"`).
         if bytes[start] == UInt8(ascii: "!") {
             var operand = end
-            while operand < bytes.count, isBlank(bytes[operand]) { operand += 1 }
+            while operand < bytes.count, Self.isBlank(bytes[operand]) { operand += 1 }
             return Self.isIdentifierStart(after) || after == UInt8(ascii: "(") || (operand < bytes.count && bytes[operand] == UInt8(ascii: "\""))
         }
-        return isBlank(after) || after == UInt8(ascii: "(")
+        return Self.isBlank(after) || after == UInt8(ascii: "(")
     }
 
     /// Whether a byte continues a run of stray characters.

@@ -8,8 +8,16 @@ extension Parser {
         // What follows first, then the word's bytes: a `String` of every member's first word cost
         // 300 instructions a member.
         guard next == .string || next == .endOfFile || tokens[index + 1].isAtLineStart else { return false }
+        return isImportWord(index, inAnyCase: false)
+    }
+
+    /// Whether the token at `index` is the word `import`, as written or in any case; its length
+    /// first, so that most members' first words are passed over without reading their bytes.
+    func isImportWord(_ index: Int, inAnyCase: Bool) -> Bool {
         let token = tokens[index]
-        return token.end - token.start == 6 && source.bytes[token.range].elementsEqual("import".utf8)
+        guard token.end - token.start == 6 else { return false }
+        let word = source.bytes[token.range]
+        return inAnyCase ? word.lazy.map { $0 | 0x20 }.elementsEqual("import".utf8) : word.elementsEqual("import".utf8)
     }
 
     /// Whether the identifier at `index` starts an import written with a mistake that
@@ -17,13 +25,11 @@ extension Parser {
     /// colon) or `import lib/x.guide` (no quotes), so that the path is still imported where it
     /// is written as a string, and the names the file declares are not reported unknown.
     func startsMistakenImport(at index: Int) -> Bool {
-        let token = tokens[index]
-        guard token.end - token.start == 6, kind(at: index) == .identifier,
-              source.bytes[token.range].map({ $0 | 0x20 }).elementsEqual("import".utf8) else { return false }
+        guard kind(at: index) == .identifier, isImportWord(index, inAnyCase: true) else { return false }
         let next = tokens[index + 1]
         guard !next.isAtLineStart, next.kind != .endOfFile else { return false }
         if next.kind == .colon { return kind(at: index + 2) == .string && !tokens[index + 2].isAtLineStart }
-        if next.kind == .string { return !source.bytes[token.range].elementsEqual("import".utf8) }
+        if next.kind == .string { return !isImportWord(index, inAnyCase: false) }
         // A path without quotes: a word, then '/' or '.' (reported by the lexer) on the line.
         return next.kind == .identifier && kind(at: index + 2) == .unknown && !tokens[index + 2].isAtLineStart
     }
@@ -31,7 +37,7 @@ extension Parser {
     mutating func parseImport() -> Member {
         let keyword = advance()
         var path: Int?
-        if !source.bytes[tokens[keyword].range].elementsEqual("import".utf8) {
+        if !isImportWord(keyword, inAnyCase: false) {
             report(Diagnostic(
                 .expectedMember, at: range(keyword), "'\(text(keyword))' is written 'import'",
                 notes: ["keywords are written in lower case"],

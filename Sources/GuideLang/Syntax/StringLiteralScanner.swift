@@ -82,16 +82,13 @@ struct StringLiteralScanner {
     /// `}`s that end the line, each `}` after a blank (so `{name}` stays in the text), when text
     /// is left before them; otherwise at the end of the line.
     func openTextEnd(from contentStart: Int) -> Int {
-        var lineEnd = contentStart
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
-        var cursor = lineEnd
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-        while cursor > contentStart, isBlank(bytes[cursor - 1]) { cursor -= 1 }
-        var end = lineEnd
+        var end = lineEnd(from: contentStart)
+        var cursor = end
+        while cursor > contentStart, Lexer.isBlank(bytes[cursor - 1]) { cursor -= 1 }
         while cursor > contentStart, bytes[cursor - 1] == UInt8(ascii: "}") {
             let brace = cursor - 1
             cursor = brace
-            while cursor > contentStart, isBlank(bytes[cursor - 1]) { cursor -= 1 }
+            while cursor > contentStart, Lexer.isBlank(bytes[cursor - 1]) { cursor -= 1 }
             guard cursor < brace, cursor > contentStart else { break }
             end = cursor
         }
@@ -145,7 +142,7 @@ struct StringLiteralScanner {
             // An opening quote after a blank, once a straight one has come, starts the next
             // string (`“Hi"  body: “There"`): the straight one closed this.
             if isTypographic, at(index + 2) == 0x9C || at(index + 2) == 0x9E, let straight,
-               at(index - 1) == UInt8(ascii: " ") || at(index - 1) == UInt8(ascii: "\t") { return straight }
+               Lexer.isBlank(at(index - 1)) { return straight }
             if isTypographic, at(index + 2) == 0x9C || at(index + 2) == 0x9D { return index..<(index + 3) }
             if byte == UInt8(ascii: "\""), straight == nil { straight = index..<(index + 1) }
             index += 1
@@ -282,7 +279,7 @@ struct StringLiteralScanner {
     // MARK: Multi-line strings
 
     /// The end of the line starting at `index` (before its line break).
-    private func lineEnd(from index: Int) -> Int {
+    func lineEnd(from index: Int) -> Int {
         var position = index
         while position < bytes.count, bytes[position] != 0x0A, bytes[position] != 0x0D { position += 1 }
         return position
